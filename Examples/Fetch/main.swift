@@ -1,0 +1,2 @@
+import AsyncNet
+print("placeholder")

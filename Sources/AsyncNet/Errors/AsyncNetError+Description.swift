@@ -1,0 +1,92 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension AsyncNetError: LocalizedError {
+    /// A sentence a person can act on, naming what failed and why.
+    public var errorDescription: String? {
+        switch self {
+        case .invalidURL(let url, let reason):
+            return "The URL \"\(url)\" is not valid: \(reason)."
+        case .parameterEncodingFailed(let reason):
+            return "Encoding the request's parameters failed: \(reason.text). Nothing was sent."
+        case .multipartEncodingFailed(let reason):
+            return "Building the multipart body failed: \(reason). Nothing was sent."
+        case .requestAdaptationFailed(let error):
+            return "A request adapter failed: \(error.localizedDescription). Nothing was sent."
+        case .requestRetryFailed(let retryError, let originalError):
+            return "The request failed (\(originalError.localizedDescription)) and the retrier gave up with: "
+                + "\(retryError.localizedDescription)."
+        case .responseValidationFailed(let reason):
+            return "The response was rejected: \(reason.text)."
+        case .responseSerializationFailed(let reason):
+            return "The response could not be serialized: \(reason.text)."
+        case .sessionTaskFailed(let error):
+            return "The network request failed: \(error.localizedDescription) (URLError \(error.code.rawValue))."
+        case .explicitlyCancelled:
+            return "The request was cancelled."
+        case .timedOut(let after):
+            return "The request did not finish within its deadline of \(after)."
+        case .responseTooLarge(let limit):
+            return "The response body is larger than the limit of \(limit) bytes."
+        case .downloadedFileMoveFailed(let error, let source, let destination):
+            return "The downloaded file could not be moved from \(source.path) to \(destination.path): "
+                + "\(error.localizedDescription)."
+        case .bodyDataInGETRequest(let data):
+            return "A GET or HEAD request cannot carry a body (\(data.count) bytes given). Nothing was sent."
+        case .sessionDeinitialized:
+            return "The Session that created this request no longer exists; keep a reference to the Session."
+        case .underlying(let error):
+            return error.localizedDescription
+        }
+    }
+}
+
+extension AsyncNetError: CustomStringConvertible {
+    /// The same text as ``errorDescription``.
+    public var description: String { errorDescription ?? "AsyncNetError" }
+}
+
+extension AsyncNetError.ParameterEncodingFailureReason {
+    var text: String {
+        switch self {
+        case .missingURL: return "the request has no URL"
+        case .encoderFailed(let error): return "the encoder threw \(error)"
+        case .unsupportedValue(let detail): return detail
+        }
+    }
+}
+
+extension AsyncNetError.ResponseValidationFailureReason {
+    var text: String {
+        switch self {
+        case .unacceptableStatusCode(let code):
+            return "status code \(code) is not acceptable"
+        case .unacceptableContentType(let acceptable, let actual):
+            return "Content-Type \"\(actual)\" is not one of \(acceptable.joined(separator: ", "))"
+        case .missingContentType(let acceptable):
+            return "the response has a body but no Content-Type (expected one of \(acceptable.joined(separator: ", ")))"
+        case .custom(let error):
+            return "a validator threw \(error)"
+        }
+    }
+}
+
+extension AsyncNetError.ResponseSerializationFailureReason {
+    var text: String {
+        switch self {
+        case .inputDataNilOrZeroLength:
+            return "the body is empty, and the requested type has no empty value"
+        case .invalidEmptyResponse(let type):
+            return "the response has no body by definition (204, 205 or HEAD), and \(type) does not conform to "
+                + "EmptyResponse"
+        case .decodingFailed(let error):
+            return "decoding failed: \(error)"
+        case .stringDecodingFailed(let encoding):
+            return "the body is not valid text in the encoding \(encoding)"
+        case .customSerializationFailed(let error):
+            return "the serializer threw \(error)"
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension Session {
+    /// Creates a request for a URL. Nothing is sent until a serializer is awaited or the request is resumed.
+    /// - Parameters:
+    ///   - url: A `String`, `URL` or `URLComponents`; relative values resolve against ``baseURL``.
+    ///   - method: The HTTP method; GET by default.
+    ///   - headers: Headers for this request; they replace the Session's headers of the same name.
+    ///   - timeout: A total deadline for the request, enforced by AsyncNet (``AsyncNetError/timedOut(after:)``).
+    ///   - requestModifier: Changes the URLRequest just before it is sent.
+    /// - Returns: The request.
+    public nonisolated func request(
+        _ url: some URLConvertible, method: HTTPMethod = .get, headers: HTTPHeaders? = nil,
+        timeout: Duration? = nil, requestModifier: RequestModifier? = nil
+    ) -> DataRequest {
+        let builder = RequestBuilder(
+            source: .url(url), method: method, headers: headers ?? HTTPHeaders(), modifier: requestModifier)
+        return DataRequest(session: self, builder: builder, timeout: timeout)
+    }
+
+    /// Creates a request from a whole `URLRequest` (or your own ``URLRequestConvertible``).
+    /// - Parameters:
+    ///   - urlRequest: The request to send; a relative URL resolves against ``baseURL``.
+    ///   - timeout: A total deadline for the request, enforced by AsyncNet.
+    ///   - requestModifier: Changes the URLRequest just before it is sent.
+    /// - Returns: The request.
+    public nonisolated func request(
+        _ urlRequest: some URLRequestConvertible, timeout: Duration? = nil, requestModifier: RequestModifier? = nil
+    ) -> DataRequest {
+        let builder = RequestBuilder(source: .urlRequest(urlRequest), modifier: requestModifier)
+        return DataRequest(session: self, builder: builder, timeout: timeout)
+    }
+}
