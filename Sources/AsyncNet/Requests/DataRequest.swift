@@ -145,9 +145,12 @@ public actor DataRequest {
 
     func didReceive(_ urlResponse: URLResponse) {
         guard !isComplete else { return }
-        // A new response replaces an earlier one (the 401 before an answered challenge): its body goes too.
+        // A new response replaces an earlier one entirely: on Linux the 401 head of an answered challenge arrives
+        // first, then the real response. Its body and its validation results go with it.
         response = urlResponse as? HTTPURLResponse
         body = Data()
+        validatedCount = 0
+        validationError = nil
         if timings?.firstByte == nil { timings?.firstByte = .now }
         runValidators(bodyComplete: false)
     }

@@ -1,0 +1,160 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import Testing
+@testable import AsyncNet
+
+@Suite("DataRequest: lifecycle, sharing, cancellation, release", .timeLimit(.minutes(1)))
+struct DataRequestLifecycleTests {
+    let session = Session()
+
+    @Test func severalSerializersShareOneNetworkCall() async throws {
+        // /uuid answers a new UUID on every call: equal values prove one call.
+        let request = session.request(try TestServer.httpbin("/uuid"))
+        async let first = request.serializing(JSON.self).value
+        async let second = request.serializingString().value
+        async let third = request.serializingData().value
+        let (json, text, data) = try await (first, second, third)
+        let uuid = try #require(json["uuid"].stringValue)
+        #expect(text.contains(uuid))
+        #expect(String(decoding: data, as: UTF8.self).contains(uuid))
+    }
+
+    @Test func serializerAddedAfterCompletionStillRuns() async throws {
+        let request = session.request(try TestServer.httpbin("/uuid"))
+        let first = try await request.serializing(JSON.self).value
+        #expect(await request.state == .finished)
+        let later = try await request.serializing(JSON.self).value
+        #expect(first == later)
+    }
+
+    @Test func requestStartsOnlyWhenAwaited() async throws {
+        let request = session.request(try TestServer.httpbin("/get"))
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(await request.state == .initialized)
+        #expect(await request.hasCreatedTask == false)
+        _ = try await request.serializingData().value
+        #expect(await request.state == .finished)
+        #expect(await request.hasCreatedTask)
+    }
+
+    @Test func explicitResumeStartsTheRequest() async throws {
+        let request = session.request(try TestServer.httpbin("/get"))
+        await request.resume()
+        #expect(await request.state == .resumed)
+        #expect(await eventually { await request.state == .finished })
+    }
+
+    @Test func suspendedRequestWaitsForResume() async throws {
+        let request = session.request(try TestServer.httpbin("/get"))
+        await request.suspend()
+        let waiting = Task { await request.serializingData().result }
+        try await Task.sleep(for: .milliseconds(200))
+        #expect(await request.state == .suspended)
+        #expect(await request.hasCreatedTask == false)
+        await request.resume()
+        let result = await waiting.value
+        #expect((try? result.get())?.isEmpty == false)
+    }
+
+    @Test func cancelledBeforeStartNeverCreatesATask() async throws {
+        let request = session.request(try TestServer.httpbin("/get"))
+        await request.cancel()
+        let result = await request.serializingData().result
+        #expect(result.failure?.isExplicitlyCancelled == true)
+        #expect(await request.hasCreatedTask == false)
+        #expect(await request.state == .cancelled)
+    }
+
+    @Test func cancellingTheAwaitingTaskCancelsTheRequestPromptly() async throws {
+        let request = session.request(try TestServer.httpbin("/delay/3"))
+        let start = ContinuousClock.now
+        let task = Task { await request.serializingData().result }
+        try await Task.sleep(for: .milliseconds(100))
+        task.cancel()
+        let result = await task.value
+        let elapsed = ContinuousClock.now - start
+        #expect(result.failure?.isExplicitlyCancelled == true, "got \(result)")
+        #expect(elapsed < .seconds(1), "cancellation took \(elapsed)")
+        #expect(await request.state == .cancelled)
+    }
+
+    @Test func alreadyCancelledTaskNeverStartsTheRequest() async throws {
+        let request = session.request(try TestServer.httpbin("/get"))
+        let task = Task {
+            try? await Task.sleep(for: .seconds(10))
+            return await request.serializingData().result
+        }
+        task.cancel()
+        let result = await task.value
+        #expect(result.failure?.isExplicitlyCancelled == true)
+        #expect(await request.hasCreatedTask == false)
+    }
+
+    @Test func cancelAllRequestsCancelsRunningOnes() async throws {
+        let requests = try (0..<3).map { _ in session.request(try TestServer.httpbin("/delay/5")) }
+        let tasks = requests.map { request in Task { await request.serializingData().result } }
+        #expect(await eventually { await session.inFlightCount == 3 })
+        await session.cancelAllRequests()
+        for task in tasks {
+            #expect(await task.value.failure?.isExplicitlyCancelled == true)
+        }
+    }
+
+    @Test func manyConcurrentRequestsSucceedAndAreAllReleased() async throws {
+        let url = try TestServer.httpbin("/get")
+        let session = self.session
+        let released = try await withThrowingTaskGroup(of: Weak<DataRequest>.self) { group in
+            for index in 0..<200 {
+                group.addTask {
+                    let request = session.request(url + "?i=\(index)")
+                    let json = try await request.validate().serializing(JSON.self).value
+                    #expect(json["args"]["i"].stringValue == String(index))
+                    return Weak(request)
+                }
+            }
+            var refs: [Weak<DataRequest>] = []
+            for try await ref in group { refs.append(ref) }
+            return refs
+        }
+        #expect(released.count == 200)
+        #expect(await eventually { released.allSatisfy { $0.object == nil } }, "a request outlived its completion")
+        #expect(await session.inFlightCount == 0)
+    }
+
+    @Test func maxConcurrentRequestsQueuesTheRest() async throws {
+        let limited = Session(maxConcurrentRequests: 2)
+        let url = try TestServer.httpbin("/delay/0.3")
+        let start = ContinuousClock.now
+        let results = await withTaskGroup(of: Bool.self) { group in
+            for _ in 0..<6 {
+                group.addTask { (try? await limited.request(url).validate().serializingData().value) != nil }
+            }
+            var all: [Bool] = []
+            for await ok in group {
+                #expect(await limited.inFlightCount <= 2)
+                all.append(ok)
+            }
+            return all
+        }
+        #expect(results == Array(repeating: true, count: 6))
+        // Six 0.3 s requests two at a time take at least three rounds.
+        #expect(ContinuousClock.now - start >= .milliseconds(850))
+    }
+
+    @Test func sessionIsReleasedWhenUnused() async throws {
+        var session: Session? = Session()
+        let ref = Weak(try #require(session))
+        _ = try await session?.request(try TestServer.httpbin("/get")).serializingData().value
+        session = nil
+        #expect(await eventually { ref.object == nil }, "the Session outlived its last use")
+    }
+}
+
+extension Result {
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}
