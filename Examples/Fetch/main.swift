@@ -1,2 +1,0 @@
-import AsyncNet
-print("placeholder")
