@@ -57,4 +57,32 @@ struct ReadmeExamplesTests {
         #expect(me["authenticated"] == true)
         #expect(other["token"] == "t0ken")
     }
+
+    struct NewUser: Encodable, Sendable { let name: String }
+    struct Filter: Encodable, Sendable { let onlyActive: Bool; let ids: [Int] }
+
+    @Test func buildingRequests() async throws {
+        let session = Session(baseURL: try TestServer.httpbinURL())
+        let results = try await session.request("get", parameters: ["q": "swift", "page": "2"]).serializing(JSON.self).value
+        #expect(results["args"]["q"] == "swift")
+
+        let created = try await session.request("post", method: .post, parameters: NewUser(name: "Ada"), encoder: .json)
+            .validate().serializing(JSON.self).value
+        #expect(created["json"]["name"] == "Ada")
+        let raw = try await session.request("anything", method: .put, parameters: ["a": 1, "b": [true, nil]] as JSON,
+                                            encoder: .json).serializing(JSON.self).value
+        #expect(raw["json"]["b"] == [true, nil])
+
+        let traced = try await session.request("headers", headers: ["X-Trace": "1"], timeout: .seconds(5)) {
+            $0.cachePolicy = .reloadIgnoringLocalCacheData
+        }.serializing(JSON.self).value
+        #expect(traced["headers"]["X-Trace"] == "1")
+
+        let form = URLEncodedFormParameterEncoder(
+            encoder: URLEncodedFormEncoder(arrayEncoding: .noBrackets, boolEncoding: .literal, keyEncoding: .convertToSnakeCase),
+            destination: .queryString)
+        let filtered = try await session.request("get", parameters: Filter(onlyActive: true, ids: [1, 2]), encoder: form)
+            .serializing(JSON.self).value
+        #expect(filtered["url"].stringValue?.hasSuffix("/get?ids=1&ids=2&only_active=true") == true)
+    }
 }

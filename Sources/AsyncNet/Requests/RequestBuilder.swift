@@ -25,7 +25,12 @@ struct RequestBuilder: Sendable {
         switch source {
         case .url(let convertible):
             let url: URL
-            do { url = try convertible.asURL() } catch { throw AsyncNetError.wrapping(error) }
+            if let string = convertible as? String, string.isEmpty, let baseURL {
+                // RFC 3986 5.2: an empty reference is the base itself (URL(string: "") is nil).
+                url = baseURL
+            } else {
+                do { url = try convertible.asURL() } catch { throw AsyncNetError.wrapping(error) }
+            }
             request = URLRequest(url: try url.resolvedForRequest(against: baseURL))
             request.httpMethod = method.rawValue
         case .urlRequest(let convertible):
