@@ -101,6 +101,8 @@ public actor Session {
 
     private func startWaiting() async {
         while let limit = maxConcurrentRequests, running < limit, let (request, urlRequest) = waiting.popFirst() {
+            // A request cancelled while it waited gets no task at all.
+            guard await request.state != .cancelled else { continue }
             _ = await begin(request, with: urlRequest)
         }
     }
@@ -126,12 +128,15 @@ public actor Session {
     }
 }
 
-/// Requests waiting for a slot, first in first out, without O(n) removals.
-private struct WaitingQueue {
-    private var items: [(DataRequest, URLRequest)] = []
+/// Requests waiting for a slot, first in first out. A popped slot is cleared at once, so a request that has left
+/// the queue is never kept alive by it.
+struct WaitingQueue {
+    private var items: [(DataRequest, URLRequest)?] = []
     private var head = 0
 
-    var all: [DataRequest] { items[head...].map(\.0) }
+    var count: Int { items.count - head }
+
+    var all: [DataRequest] { items[head...].compactMap { $0?.0 } }
 
     mutating func append(_ request: DataRequest, _ urlRequest: URLRequest) {
         items.append((request, urlRequest))
@@ -140,8 +145,12 @@ private struct WaitingQueue {
     mutating func popFirst() -> (DataRequest, URLRequest)? {
         guard head < items.count else { return nil }
         let item = items[head]
+        items[head] = nil
         head += 1
-        if head > 64, head * 2 > items.count {
+        if head == items.count {
+            items.removeAll(keepingCapacity: true)
+            head = 0
+        } else if head > 64, head * 2 > items.count {
             items.removeFirst(head)
             head = 0
         }

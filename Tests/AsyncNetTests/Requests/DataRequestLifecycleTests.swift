@@ -158,3 +158,64 @@ extension Result {
         return nil
     }
 }
+
+@Suite("Requests queued by maxConcurrentRequests", .timeLimit(.minutes(1)))
+struct QueuedRequestReleaseTests {
+    @Test func queuedRequestsAreReleasedAfterCompletion() async throws {
+        // Found by the benchmark: popped entries of the waiting queue kept their requests alive.
+        let session = Session(maxConcurrentRequests: 3)
+        let url = try TestServer.httpbin("/get")
+        let refs = try await withThrowingTaskGroup(of: Weak<DataRequest>.self) { group in
+            for _ in 0..<40 {
+                group.addTask {
+                    let request = session.request(url)
+                    _ = try await request.validate().serializingData().value
+                    return Weak(request)
+                }
+            }
+            return try await group.reduce(into: [Weak<DataRequest>]()) { $0.append($1) }
+        }
+        #expect(await eventually { refs.allSatisfy { $0.object == nil } },
+                "\(refs.filter { $0.object != nil }.count) queued requests outlived their completion")
+    }
+
+    @Test func cancelledWhileQueuedNeverRuns() async throws {
+        let session = Session(maxConcurrentRequests: 1)
+        let blocker = session.request(try TestServer.httpbin("/delay/1"))
+        let blocking = Task { await blocker.serializingData().result }
+        #expect(await eventually { await session.inFlightCount == 1 })
+        let queued = session.request(try TestServer.httpbin("/get"))
+        let waiting = Task { await queued.serializingData().result }
+        try await Task.sleep(for: .milliseconds(50))
+        await queued.cancel()
+        #expect(await waiting.value.failure?.isExplicitlyCancelled == true)
+        #expect(await blocking.value.failure == nil)
+        #expect(await queued.hasCreatedTask == false)
+    }
+}
+
+@Suite("WaitingQueue", .timeLimit(.minutes(1)))
+struct WaitingQueueTests {
+    @Test func firstInFirstOutAndReleasesPoppedEntries() throws {
+        let session = Session()
+        var queue = WaitingQueue()
+        var refs: [Weak<DataRequest>] = []
+        let request = URLRequest(url: try #require(URL(string: "http://x.test/")))
+        do {
+            let requests = (0..<200).map { _ in session.request("http://x.test/") }
+            refs = requests.map(Weak.init)
+            requests.forEach { queue.append($0, request) }
+        }
+        #expect(queue.count == 200)
+        for index in 0..<150 {
+            let next = queue.popFirst()
+            #expect(next?.0 === refs[index].object)
+        }
+        #expect(queue.count == 50)
+        #expect(refs[0..<150].allSatisfy { $0.object == nil })
+        #expect(refs[150...].allSatisfy { $0.object != nil })
+        #expect(queue.all.count == 50)
+        while queue.popFirst() != nil {}
+        #expect(queue.count == 0 && refs.allSatisfy { $0.object == nil })
+    }
+}
