@@ -32,6 +32,8 @@ struct AsyncNetBench {
                 try await big(side: arguments[1], url: arguments[2])
             case "queued" where arguments.count == 2:
                 try await queued(url: arguments[1])
+            case "modes" where arguments.count >= 2:
+                try await modes(base: arguments[1], repetitions: Int(arguments.dropFirst(2).first ?? "") ?? 3)
             case "loop" where arguments.count == 4:
                 try await loop(side: arguments[1], url: arguments[2], count: Int(arguments[3]) ?? 0)
             default:
@@ -160,6 +162,38 @@ struct AsyncNetBench {
         }
     }
 
+    /// What each way of running a URLSession task costs by itself: the ceiling for a client built on it.
+    static func modes(base: String, repetitions: Int) async throws {
+        let small = try url(base + "/small.txt")
+        var rows: [Row] = []
+        for inFlight in [1, 64] {
+            var results: [RawMode: [Double]] = [:]
+            let clients = RawMode.allCases.map { RawClient(mode: $0) }
+            for client in clients { _ = try await throughput(count: 2_000, concurrency: inFlight) { _ = try await client.fetch(small) } }
+            for repetition in 0..<repetitions {
+                let order = repetition % 2 == 0 ? clients : clients.reversed()
+                for client in order {
+                    results[client.mode, default: []].append(try await throughput(count: 20_000, concurrency: inFlight) {
+                        _ = try await client.fetch(small)
+                    })
+                }
+            }
+            let baseline = median(results[.asyncData] ?? [])
+            for mode in RawMode.allCases {
+                let value = median(results[mode] ?? [])
+                rows.append(Row(scenario: "raw \(mode.rawValue), GET 100 B, \(inFlight) in flight (req/s)", asyncNet: "-",
+                                raw: String(format: "%.0f", value), ratio: String(format: "%.2fx", value / baseline), peakRSS: ""))
+            }
+        }
+        for mode in RawMode.allCases {
+            let output = try child(["big", mode.rawValue, base + "/big.bin"])
+            let fields = try parse(output, keys: ["mbps", "rss"])
+            rows.append(Row(scenario: "raw \(mode.rawValue), 200 MiB body (MB/s)", asyncNet: "-",
+                            raw: String(format: "%.0f", fields[0]), ratio: "", peakRSS: mib(Int(fields[1]))))
+        }
+        print(Row.format(rows))
+    }
+
     // MARK: - Child scenarios
 
     static func big(side: String, url urlString: String) async throws {
@@ -168,6 +202,8 @@ struct AsyncNetBench {
         let count: Int
         if side == "asyncnet" {
             count = try await Session().request(url).serializingData().value.count
+        } else if let mode = RawMode(rawValue: side) {
+            count = try await RawClient(mode: mode).fetch(url).count
         } else {
             count = try await URLSession(configuration: .asyncNetDefault).data(for: URLRequest(url: url)).0.count
         }

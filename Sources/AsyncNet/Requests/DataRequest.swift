@@ -15,8 +15,6 @@ import FoundationNetworking
 /// let text = try await request.serializingString().value   // same response, no second call
 /// ```
 public actor DataRequest {
-    /// Identifies the request in logs.
-    public nonisolated let id = UUID()
     /// The Session that created the request.
     public nonisolated let session: Session
 
@@ -29,6 +27,7 @@ public actor DataRequest {
     private var urlRequest: URLRequest?
     private var response: HTTPURLResponse?
     private var body = Data()
+    private var bodyIsReserved = false
     private var transportError: AsyncNetError?
     private var timings: TransferTimings?
     private var rejectedChallenge = false
@@ -46,6 +45,9 @@ public actor DataRequest {
         self.builder = builder
         deadline = timeout ?? session.defaultTimeout
     }
+
+    /// Runs the request on its Session's executor (shared with the delegate queue), so events reach it without a hop.
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { session.executor.asUnownedSerialExecutor() }
 
     /// Where the request is in its life.
     public var state: RequestState { lifecycle.state }
@@ -117,7 +119,7 @@ public actor DataRequest {
         }
         urlRequest = built
         if let deadline { startDeadline(deadline) }
-        await session.launch(self, with: built)
+        await session.registry.launch(self, with: built)
     }
 
     private func startDeadline(_ duration: Duration) {
@@ -149,6 +151,13 @@ public actor DataRequest {
         // first, then the real response. Its body and its validation results go with it.
         response = urlResponse as? HTTPURLResponse
         body = Data()
+        // Sizing the buffer once avoids regrowing (and briefly holding two copies of) a large body. The cap keeps a
+        // lying Content-Length from reserving absurd amounts; past it the buffer grows as usual.
+        let expected = urlResponse.expectedContentLength
+        bodyIsReserved = expected > Self.singleChunkSize
+        if bodyIsReserved {
+            body.reserveCapacity(Int(min(expected, Self.maximumReservation)))
+        }
         validatedCount = 0
         validationError = nil
         if timings?.firstByte == nil { timings?.firstByte = .now }
@@ -157,8 +166,15 @@ public actor DataRequest {
 
     func didReceive(_ data: Data) {
         guard !isComplete else { return }
-        body.append(data)
+        if body.isEmpty && !bodyIsReserved {
+            body = data   // a small body arrives in one chunk: keep it without copying
+        } else {
+            body.append(data)
+        }
     }
+
+    private static let singleChunkSize: Int64 = 64 * 1024
+    private static let maximumReservation: Int64 = 1 << 30
 
     private static let credentialMethods: Set<String> = [
         NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,

@@ -3,14 +3,6 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// One event from URLSession about one task, in the order URLSession delivered it.
-enum TaskEvent: Sendable {
-    case response(taskID: Int, URLResponse)
-    case data(taskID: Int, Data)
-    case challenge(taskID: Int, ChallengeInfo, ChallengeReply)
-    case completed(taskID: Int, (any Error)?)
-}
-
 /// What AsyncNet needs to know about an authentication challenge.
 struct ChallengeInfo: Sendable {
     let authenticationMethod: String
@@ -18,17 +10,17 @@ struct ChallengeInfo: Sendable {
     let host: String
 }
 
-/// Answers a challenge: the decision is made on the request actor, the answer is given here.
-struct ChallengeReply: Sendable {
+/// How a challenge is answered: decided by the request that owns the task.
+enum ChallengeReply {
     enum Answer: Sendable, Equatable {
         case useCredential(user: String, password: String)
         case rejectProtectionSpace
         case performDefaultHandling
     }
 
-    let completion: @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
-
-    func callAsFunction(_ answer: Answer) {
+    static func give(
+        _ answer: Answer, to completion: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
         switch answer {
         case .useCredential(let user, let password):
             completion(.useCredential, URLCredential(user: user, password: password, persistence: .forSession))
@@ -43,15 +35,14 @@ struct ChallengeReply: Sendable {
 
 /// The URLSession delegate: a thin, stateless bridge.
 ///
-/// On Linux every URLSession shares one serial work queue, so each callback only wraps its arguments in a
-/// ``TaskEvent`` and yields it into an `AsyncStream` (which never blocks). The ``Session`` actor reads that stream
-/// in order and routes each event to the request that owns the task.
+/// Its callbacks run on the Session's delegate queue, which is also the executor of the Session's ``TaskRegistry``
+/// and requests (see ``SessionExecutor``), so each callback hands its event to the registry synchronously; the
+/// registry routes it to the request that owns the task. Nothing here waits or blocks.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
-    let events: AsyncStream<TaskEvent>
-    private let continuation: AsyncStream<TaskEvent>.Continuation
+    let registry: TaskRegistry
 
-    override init() {
-        (events, continuation) = AsyncStream.makeStream(of: TaskEvent.self, bufferingPolicy: .unbounded)
+    init(registry: TaskRegistry) {
+        self.registry = registry
         super.init()
     }
 
@@ -59,30 +50,31 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
     ) {
-        continuation.yield(.response(taskID: dataTask.taskIdentifier, response))
+        let taskID = dataTask.taskIdentifier
+        registry.assumeIsolated { $0.didReceive(response, forTask: taskID) }
         completionHandler(.allow)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        continuation.yield(.data(taskID: dataTask.taskIdentifier, data))
+        let taskID = dataTask.taskIdentifier
+        registry.assumeIsolated { $0.didReceive(data, forTask: taskID) }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        continuation.yield(.completed(taskID: task.taskIdentifier, error))
+        let taskID = task.taskIdentifier
+        registry.assumeIsolated { $0.didComplete(task: taskID, error: error) }
     }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
+        let taskID = task.taskIdentifier
         let info = ChallengeInfo(
             authenticationMethod: challenge.protectionSpace.authenticationMethod,
             previousFailureCount: challenge.previousFailureCount,
             host: challenge.protectionSpace.host)
-        continuation.yield(.challenge(taskID: task.taskIdentifier, info, ChallengeReply(completion: completionHandler)))
-    }
-
-    func urlSession(_ session: URLSession, didBecomeInvalidWithError error: (any Error)?) {
-        continuation.finish()
+        let answer = registry.assumeIsolated { $0.answer(info, forTask: taskID) }
+        ChallengeReply.give(answer, to: completionHandler)
     }
 }
