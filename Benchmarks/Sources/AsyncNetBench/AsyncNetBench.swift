@@ -61,13 +61,18 @@ struct AsyncNetBench {
         let users = try url(base + "/users.json")
 
         for (count, inFlight) in [(20_000, 1), (20_000, 16), (20_000, 64)] {
+            var cpuOurs: [Double] = [], cpuTheirs: [Double] = []
             let (ours, theirs) = try await compare(repetitions: repetitions) {
-                try await throughput(count: count, concurrency: inFlight) {
+                let cpu = cpuSeconds()
+                defer { cpuOurs.append((cpuSeconds() - cpu) / Double(count) * 1e6) }
+                return try await throughput(count: count, concurrency: inFlight) {
                     let data = try await session.request(small).serializingData().value
                     guard data.count == 100 else { throw BenchFailure("small body was \(data.count) bytes") }
                 }
             } raw: {
-                try await throughput(count: count, concurrency: inFlight) {
+                let cpu = cpuSeconds()
+                defer { cpuTheirs.append((cpuSeconds() - cpu) / Double(count) * 1e6) }
+                return try await throughput(count: count, concurrency: inFlight) {
                     let (data, _) = try await raw.data(for: URLRequest(url: small))
                     guard data.count == 100 else { throw BenchFailure("small body was \(data.count) bytes") }
                 }
@@ -75,6 +80,10 @@ struct AsyncNetBench {
             rows.append(Row(scenario: "GET 100 B, \(count) req, \(inFlight) in flight (req/s)",
                             asyncNet: String(format: "%.0f", ours), raw: String(format: "%.0f", theirs),
                             ratio: String(format: "%.2fx", ours / theirs), peakRSS: ""))
+            // Lower is better: shown as raw / AsyncNet so that >= 1.00x means AsyncNet costs no more.
+            let cpuA = median(cpuOurs), cpuB = median(cpuTheirs)
+            rows.append(Row(scenario: "  CPU per request, all threads (us)", asyncNet: String(format: "%.0f", cpuA),
+                            raw: String(format: "%.0f", cpuB), ratio: String(format: "%.2fx", cpuB / cpuA), peakRSS: ""))
         }
 
         for inFlight in [1, 16, 64] {
@@ -97,7 +106,7 @@ struct AsyncNetBench {
 
         // Memory scenarios run in child processes, so each peak RSS is its own.
         var bigOurs: [Double] = [], bigTheirs: [Double] = [], rssOurs: [Int] = [], rssTheirs: [Int] = []
-        for repetition in 0..<max(1, repetitions / 2) {
+        for repetition in 0..<max(3, repetitions) {
             for side in repetition % 2 == 0 ? ["asyncnet", "raw"] : ["raw", "asyncnet"] {
                 let output = try child(["big", side, base + "/big.bin"])
                 let fields = try parse(output, keys: ["mbps", "rss"])
@@ -108,7 +117,8 @@ struct AsyncNetBench {
         let ours = median(bigOurs), theirs = median(bigTheirs)
         rows.append(Row(scenario: "200 MiB body in memory (MB/s)", asyncNet: String(format: "%.0f", ours),
                         raw: String(format: "%.0f", theirs), ratio: String(format: "%.2fx", ours / theirs),
-                        peakRSS: "\(mib(rssOurs.max() ?? 0)) / \(mib(rssTheirs.max() ?? 0))"))
+                        peakRSS: "median \(mib(Int(median(rssOurs.map(Double.init))))) / \(mib(Int(median(rssTheirs.map(Double.init))))), "
+                            + "max \(mib(rssOurs.max() ?? 0)) / \(mib(rssTheirs.max() ?? 0))"))
 
         let queuedOutput = try child(["queued", base + "/small.txt"])
         let queued = try parse(queuedOutput, keys: ["seconds", "rss", "alive"])

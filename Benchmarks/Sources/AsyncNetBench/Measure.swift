@@ -22,6 +22,19 @@ func seconds(_ duration: Duration) -> Double {
     return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
 }
 
+/// CPU time (user + system, all threads) this process has used so far, in seconds.
+func cpuSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+    let system = Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    return user + system
+}
+
 /// Runs `count` requests with `concurrency` in flight; returns requests per second.
 func throughput(count: Int, concurrency: Int, _ body: @escaping @Sendable () async throws -> Void) async throws -> Double {
     let perWorker = count / concurrency
