@@ -35,8 +35,6 @@ extension AsyncNetError: LocalizedError {
                 + "\(error.localizedDescription)."
         case .bodyDataInGETRequest(let data):
             return "A GET or HEAD request cannot carry a body (\(data.count) bytes given). Nothing was sent."
-        case .sessionDeinitialized:
-            return "The Session that created this request no longer exists; keep a reference to the Session."
         case .underlying(let error):
             return error.localizedDescription
         }

@@ -34,8 +34,6 @@ public enum AsyncNetError: Error, Sendable {
     case downloadedFileMoveFailed(error: any Error, source: URL, destination: URL)
     /// A `GET` or `HEAD` request was given a body; nothing was sent.
     case bodyDataInGETRequest(Data)
-    /// The Session that created this request no longer exists.
-    case sessionDeinitialized
     /// An error from somewhere AsyncNet does not classify (for example a custom serializer's own error).
     case underlying(any Error)
 

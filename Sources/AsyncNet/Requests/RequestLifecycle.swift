@@ -26,8 +26,6 @@ struct RequestLifecycle: Sendable {
     private(set) var state: RequestState = .initialized
     /// Whether a URLSession task has been created for the current attempt.
     private(set) var hasTask = false
-    /// Set when the request ended by cancellation, to map the task's -999 to the right error.
-    private(set) var cancelReason: CancelReason?
 
     /// The request is asked to run (explicitly, or by the first serializer when `automatic`).
     mutating func resume(automatic: Bool = false) -> Action {
@@ -66,7 +64,6 @@ struct RequestLifecycle: Sendable {
         switch state {
         case .initialized, .resumed, .suspended:
             state = .cancelled
-            cancelReason = reason
             return .cancel(reason, hasTask: hasTask)
         case .cancelled, .finished:
             return .none

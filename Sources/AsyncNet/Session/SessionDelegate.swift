@@ -7,7 +7,6 @@ import FoundationNetworking
 struct ChallengeInfo: Sendable {
     let authenticationMethod: String
     let previousFailureCount: Int
-    let host: String
 }
 
 /// How a challenge is answered: decided by the request that owns the task.
@@ -72,8 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let taskID = task.taskIdentifier
         let info = ChallengeInfo(
             authenticationMethod: challenge.protectionSpace.authenticationMethod,
-            previousFailureCount: challenge.previousFailureCount,
-            host: challenge.protectionSpace.host)
+            previousFailureCount: challenge.previousFailureCount)
         let answer = registry.assumeIsolated { $0.answer(info, forTask: taskID) }
         ChallengeReply.give(answer, to: completionHandler)
     }
