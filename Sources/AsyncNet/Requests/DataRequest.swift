@@ -194,20 +194,14 @@ public actor DataRequest {
 
     func didComplete(error: (any Error)?) {
         guard lifecycle.finish() else { return }
-        if let error {
-            let wrapped = AsyncNetError.wrapping(error)
-            let cancelledAfterRefusal: Bool
-            if case .sessionTaskFailed(let urlError) = wrapped, urlError.code == .cancelled, rejectedChallenge,
-               response != nil {
-                cancelledAfterRefusal = true
-            } else {
-                cancelledAfterRefusal = false
-            }
-            // After a refused challenge Linux cancels the task (-999) once the 401 head is delivered: that 401 is
-            // the answer, not a failure.
-            if !cancelledAfterRefusal { transportError = wrapped }
+        // After a refused challenge Linux cancels the task (-999) once the 401 head is delivered: that 401 is the
+        // answer, not a failure.
+        let failure = error.map(AsyncNetError.wrapping)
+        if case .sessionTaskFailed(let urlError) = failure, urlError.code == .cancelled, rejectedChallenge, response != nil {
+            complete(with: nil)
+        } else {
+            complete(with: failure)
         }
-        complete(with: nil)
     }
 
     // MARK: - Completion

@@ -44,13 +44,7 @@ struct RequestBuilder: Sendable {
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
         if let encodeParameters {
-            do {
-                request = try encodeParameters(request)
-            } catch let error as AsyncNetError {
-                throw error
-            } catch {
-                throw AsyncNetError.parameterEncodingFailed(reason: .encoderFailed(error: error))
-            }
+            do { request = try encodeParameters(request) } catch { throw ParameterEncoding.wrap(error) }
         }
         if let modifier {
             do { try modifier(&request) } catch { throw AsyncNetError.requestAdaptationFailed(error: error) }
