@@ -1,4 +1,4 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 // AsyncNet's benchmarks, side by side with raw URLSession. Run them with scripts/bench from the repository root.
 import PackageDescription
 
