@@ -1,5 +1,6 @@
 // swift-tools-version: 6.2
-// AsyncNet's benchmarks, side by side with raw URLSession. Run them with scripts/bench from the repository root.
+// AsyncNet's benchmarks against raw URLSession clients, each client in its own process. Run them with scripts/bench
+// from the repository root. No dependencies other than AsyncNet by path.
 import PackageDescription
 
 let package = Package(
