@@ -23,8 +23,30 @@ public struct HTTPHeader: Hashable, Sendable, CustomStringConvertible {
 /// An ordered list of HTTP headers whose names compare without regard to case.
 ///
 /// Setting a header replaces any header of the same name (ignoring case) where it stands, so order is kept.
+/// Two lists are equal when they hold the same values under the same names, names compared without case; the order
+/// in which they were added does not matter.
 public struct HTTPHeaders: Hashable, Sendable {
     private var headers: [HTTPHeader] = []
+
+    /// Whether both lists hold the same values under the same names (compared without case), in any order.
+    /// - Parameters:
+    ///   - lhs: A list.
+    ///   - rhs: Another list.
+    /// - Returns: Whether they are equal.
+    public static func == (lhs: HTTPHeaders, rhs: HTTPHeaders) -> Bool {
+        lhs.headers.count == rhs.headers.count && lhs.canonical == rhs.canonical
+    }
+
+    /// Hashes the canonical form: lower-cased names with their values, in no order.
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(canonical)
+    }
+
+    /// Names are unique ignoring case (``update(_:)`` replaces), so this loses nothing.
+    private var canonical: [String: String] {
+        Dictionary(headers.map { ($0.name.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+    }
 
     /// Creates an empty list.
     public init() {}

@@ -21,12 +21,13 @@ public struct HTTPMethod: RawRepresentable, Hashable, Sendable, ExpressibleByStr
     /// `TRACE`
     public static let trace: HTTPMethod = "TRACE"
 
-    /// The method's name as sent on the wire, upper-cased.
+    /// The method's name as sent on the wire. Methods are case-sensitive (RFC 9110 9.1): `m-search` stays
+    /// `m-search`.
     public let rawValue: String
 
-    /// Creates a method from its name; the name is upper-cased.
+    /// Creates a method from its name, exactly as given.
     /// - Parameter rawValue: The method's name.
-    public init(rawValue: String) { self.rawValue = rawValue.uppercased() }
+    public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Creates a method from a string literal.
     /// - Parameter value: The method's name.

@@ -8,22 +8,24 @@ extension AsyncNetError: LocalizedError {
     public var errorDescription: String? {
         switch self {
         case .invalidURL(let url, let reason):
-            return "The URL \"\(url)\" is not valid: \(reason)."
+            return "The URL \"\(url)\" is not valid: \(clause(reason))."
         case .parameterEncodingFailed(let reason):
-            return "Encoding the request's parameters failed: \(reason.text). Nothing was sent."
+            return "Encoding the request's parameters failed: \(clause(reason.text)). Nothing was sent."
         case .multipartEncodingFailed(let reason):
-            return "Building the multipart body failed: \(reason). Nothing was sent."
+            return "Building the multipart body failed: \(clause(reason)). Nothing was sent."
+        case .requestModificationFailed(let error):
+            return "The request modifier failed: \(clause(error.localizedDescription)). Nothing was sent."
         case .requestAdaptationFailed(let error):
-            return "A request adapter failed: \(error.localizedDescription). Nothing was sent."
+            return "A request adapter failed: \(clause(error.localizedDescription)). Nothing was sent."
         case .requestRetryFailed(let retryError, let originalError):
-            return "The request failed (\(originalError.localizedDescription)) and the retrier gave up with: "
-                + "\(retryError.localizedDescription)."
+            return "The request failed (\(clause(originalError.localizedDescription))) and the retrier gave up with: "
+                + "\(clause(retryError.localizedDescription))."
         case .responseValidationFailed(let reason):
-            return "The response was rejected: \(reason.text)."
+            return "The response was rejected: \(clause(reason.text))."
         case .responseSerializationFailed(let reason):
-            return "The response could not be serialized: \(reason.text)."
+            return "The response could not be serialized: \(clause(reason.text))."
         case .sessionTaskFailed(let error):
-            return "The network request failed: \(error.localizedDescription) (URLError \(error.code.rawValue))."
+            return "The network request failed: \(clause(error.localizedDescription)) (URLError \(error.code.rawValue))."
         case .explicitlyCancelled:
             return "The request was cancelled."
         case .timedOut(let after):
@@ -32,13 +34,20 @@ extension AsyncNetError: LocalizedError {
             return "The response body is larger than the limit of \(limit) bytes."
         case .downloadedFileMoveFailed(let error, let source, let destination):
             return "The downloaded file could not be moved from \(source.path) to \(destination.path): "
-                + "\(error.localizedDescription)."
+                + "\(clause(error.localizedDescription))."
         case .bodyDataInGETRequest(let data):
             return "A GET or HEAD request cannot carry a body (\(data.count) bytes given). Nothing was sent."
         case .underlying(let error):
             return error.localizedDescription
         }
     }
+}
+
+/// A text to embed before a period of our own: without its final period (no "..") or trailing white space.
+private func clause(_ text: String) -> String {
+    var text = Substring(text)
+    while let last = text.last, last == "." || last == " " || last == "\n" { text = text.dropLast() }
+    return String(text)
 }
 
 extension AsyncNetError: CustomStringConvertible {
@@ -83,6 +92,8 @@ extension AsyncNetError.ResponseSerializationFailureReason {
             return "decoding failed: \(error)"
         case .stringDecodingFailed(let encoding):
             return "the body is not valid text in the encoding \(encoding)"
+        case .unsupportedCharset(let name):
+            return "the response's charset \"\(name)\" is not one AsyncNet can decode, and the body is not plain ASCII"
         case .customSerializationFailed(let error):
             return "the serializer threw \(error)"
         }

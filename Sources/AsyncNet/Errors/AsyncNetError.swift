@@ -16,6 +16,8 @@ public enum AsyncNetError: Error, Sendable {
     case multipartEncodingFailed(reason: String)
     /// A ``RequestAdapter`` threw while adapting the request; nothing was sent.
     case requestAdaptationFailed(error: any Error)
+    /// The request modifier given to `request(_:...)` threw; nothing was sent.
+    case requestModificationFailed(error: any Error)
     /// A retrier decided not to retry and gave its own error instead of the original one.
     indirect case requestRetryFailed(retryError: any Error, originalError: AsyncNetError)
     /// A validator rejected the response.
@@ -69,6 +71,8 @@ public enum AsyncNetError: Error, Sendable {
         case decodingFailed(error: any Error)
         /// The body is not text in the response's charset (or UTF-8 when it names none).
         case stringDecodingFailed(encoding: String.Encoding)
+        /// The response declares a charset AsyncNet cannot decode, and the body is not plain ASCII.
+        case unsupportedCharset(name: String)
         /// A custom serializer threw this error.
         case customSerializationFailed(error: any Error)
     }
@@ -98,6 +102,7 @@ extension AsyncNetError {
         switch self {
         case .sessionTaskFailed(let error): return error
         case .requestAdaptationFailed(let error): return error
+        case .requestModificationFailed(let error): return error
         case .requestRetryFailed(let retryError, _): return retryError
         case .downloadedFileMoveFailed(let error, _, _): return error
         case .underlying(let error): return error

@@ -12,27 +12,28 @@ extension JSON: Codable {
             self = .array(elements)
             return
         }
-        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
-            var members: [String: JSON] = [:]
-            for key in object.allKeys {
-                members[key.stringValue] = try object.decode(JSON.self, forKey: key)
-            }
-            self = .object(members)
+        let single = try decoder.singleValueContainer()
+        if (try? decoder.container(keyedBy: AnyCodingKey.self)) != nil {
+            // Decoded as `[String: JSON]`, which coders exempt from key strategies: a model-free value keeps the
+            // server's keys exactly, whatever `keyDecodingStrategy` says.
+            self = .object(try single.decode([String: JSON].self))
             return
         }
-        let single = try decoder.singleValueContainer()
         if single.decodeNil() {
             self = .null
         } else if let value = try? single.decode(Bool.self) {
             self = .bool(value)
         } else if let value = try? single.decode(Int64.self) {
             self = .number(.int(value))
-        } else if let value = try? single.decode(Double.self) {
-            self = .number(.double(value))
         } else if let value = try? single.decode(String.self) {
             self = .string(value)
         } else {
-            throw DecodingError.dataCorruptedError(in: single, debugDescription: "The value is not JSON.")
+            do {
+                self = .number(.double(try single.decode(Double.self)))
+            } catch DecodingError.typeMismatch {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "The value is not JSON.")
+            }
+            // Any other error is the decoder's own reason, for example a number out of Double's range (1E400).
         }
     }
 
@@ -60,8 +61,9 @@ extension JSON: Codable {
             var array = encoder.unkeyedContainer()
             for element in elements { try array.encode(element) }
         case .object(let members):
-            var object = encoder.container(keyedBy: AnyCodingKey.self)
-            for (key, value) in members { try object.encode(value, forKey: AnyCodingKey(key)) }
+            // Encoded as `[String: JSON]`, which coders exempt from key strategies: the keys are sent as written.
+            var single = encoder.singleValueContainer()
+            try single.encode(members)
         }
     }
 }

@@ -47,7 +47,7 @@ struct RequestBuilder: Sendable {
             do { request = try encodeParameters(request) } catch { throw ParameterEncoding.wrap(error) }
         }
         if let modifier {
-            do { try modifier(&request) } catch { throw AsyncNetError.requestAdaptationFailed(error: error) }
+            do { try modifier(&request) } catch { throw AsyncNetError.requestModificationFailed(error: error) }
         }
         let finalMethod = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         if finalMethod == .get || finalMethod == .head, let body = request.httpBody, !body.isEmpty {

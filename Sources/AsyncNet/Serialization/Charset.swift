@@ -2,15 +2,10 @@ import Foundation
 
 /// Maps IANA charset names (as in `Content-Type: text/plain; charset=...`) to `String.Encoding`.
 enum Charset {
-    /// The `charset` parameter of a Content-Type value, lower-cased and unquoted.
+    /// The `charset` parameter of a Content-Type value, lower-cased and unquoted (RFC 9110 5.6.6: a `;` inside a
+    /// quoted parameter value belongs to that value).
     static func name(inContentType contentType: String) -> String? {
-        for parameter in contentType.split(separator: ";").dropFirst() {
-            let pair = parameter.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            if pair.count == 2, pair[0].lowercased() == "charset" {
-                return pair[1].trimmingCharacters(in: CharacterSet(charactersIn: "\"'")).lowercased()
-            }
-        }
-        return nil
+        HeaderValueParser.element(contentType).parameters["charset"].map { $0.lowercased() }
     }
 
     /// The encoding for an IANA name, or nil when AsyncNet does not know it.

@@ -48,7 +48,8 @@ public struct DecodableResponseSerializer<Value: Decodable & Sendable>: Response
         do {
             return try decoder.decode(Value.self, from: data)
         } catch {
-            throw AsyncNetError.responseSerializationFailed(reason: .decodingFailed(error: error))
+            let reason = JSONDecodingDiagnosis.explain(error, decoding: data, with: decoder)
+            throw AsyncNetError.responseSerializationFailed(reason: .decodingFailed(error: reason))
         }
     }
 
@@ -75,7 +76,9 @@ public struct DataResponseSerializer: ResponseSerializer {
     }
 }
 
-/// Decodes the body as text in the response's charset (UTF-8 when it names none or one AsyncNet does not know).
+/// Decodes the body as text in the response's charset (UTF-8 when it names none). A charset AsyncNet does not know
+/// fails with ``AsyncNetError/ResponseSerializationFailureReason/unsupportedCharset(name:)`` unless the body is
+/// plain ASCII.
 public struct StringResponseSerializer: ResponseSerializer {
     /// An encoding that overrides the response's charset.
     public let encoding: String.Encoding?
@@ -93,8 +96,19 @@ public struct StringResponseSerializer: ResponseSerializer {
     /// - Throws: `stringDecodingFailed` when the bytes are not valid in the encoding.
     public func serialize(request: URLRequest?, response: HTTPURLResponse?, data: Data?) async throws -> String {
         guard let data, !data.isEmpty else { return "" }
-        let charset = response?.value(forHTTPHeaderField: "Content-Type").flatMap(Charset.name(inContentType:))
-        let chosen = encoding ?? charset.flatMap(Charset.encoding(named:)) ?? .utf8
+        let chosen: String.Encoding
+        if let encoding {
+            chosen = encoding
+        } else if let declared = response?.value(forHTTPHeaderField: "Content-Type").flatMap(Charset.name(inContentType:)) {
+            guard let known = Charset.encoding(named: declared) else {
+                // Plain ASCII reads the same in every ASCII-based charset; anything else cannot be read safely.
+                if data.allSatisfy({ $0 < 0x80 }) { return String(decoding: data, as: UTF8.self) }
+                throw AsyncNetError.responseSerializationFailed(reason: .unsupportedCharset(name: declared))
+            }
+            chosen = known
+        } else {
+            chosen = .utf8
+        }
         guard let text = String(data: data, encoding: chosen) else {
             throw AsyncNetError.responseSerializationFailed(reason: .stringDecodingFailed(encoding: chosen))
         }

@@ -41,7 +41,7 @@ struct HTTPHeadersTests {
     @Test func methods() {
         #expect(HTTPMethod.get.rawValue == "GET")
         let purge: HTTPMethod = "purge"
-        #expect(purge.rawValue == "PURGE")
+        #expect(purge.rawValue == "purge")   // methods are case-sensitive (RFC 9110 9.1)
         #expect(HTTPMethod.put.isIdempotent && !HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)
         #expect([HTTPMethod.connect, .delete, .get, .head, .options, .patch, .post, .put, .query, .trace].count == 10)
     }

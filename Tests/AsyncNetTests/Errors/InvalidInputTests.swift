@@ -90,8 +90,8 @@ struct InvalidInputTests {
         struct Refused: Error {}
         let result = await session.request(try TestServer.httpbin("/get")) { _ in throw Refused() }
             .serializingData().result
-        guard case .failure(.requestAdaptationFailed(let error)) = result else {
-            Issue.record("expected requestAdaptationFailed, got \(result)")
+        guard case .failure(.requestModificationFailed(let error)) = result else {
+            Issue.record("expected requestModificationFailed, got \(result)")
             return
         }
         #expect(error is Refused)
