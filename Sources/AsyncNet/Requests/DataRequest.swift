@@ -9,6 +9,9 @@ import FoundationNetworking
 /// is awaited (or on ``resume()``); every serializer on one request shares that one network call, and a serializer
 /// added after completion still runs.
 ///
+/// Cancellation: a caller whose awaiting `Task` is cancelled gets ``AsyncNetError/explicitlyCancelled`` at once,
+/// alone; the network call itself is cancelled when its last awaiting caller has gone, or by ``cancel()``.
+///
 /// ```swift
 /// let request = session.request("https://httpbin.org/get")
 /// let json = try await request.validate().serializing(JSON.self).value
@@ -26,24 +29,23 @@ public actor DataRequest {
 
     private var urlRequest: URLRequest?
     private var response: HTTPURLResponse?
-    private var body = Data()
-    private var bodyIsReserved = false
+    private var body = ResponseBody()
+    private var bodyStarted = false
     private var transportError: AsyncNetError?
     private var timings: TransferTimings?
     private var rejectedChallenge = false
-    private var credential: (user: String, password: String)?
+    private var credential: BasicCredential?
 
-    private var validators: [Validator] = []
-    private var validatedCount = 0
-    private var validationError: AsyncNetError?
+    private var validation = ValidationRun()
+    private var drainTask: Task<Void, Never>?
 
     private var isComplete = false
-    private var waiters: [CheckedContinuation<RawResponse, Never>] = []
+    private var waiters = WaiterList()
 
     init(session: Session, builder: RequestBuilder, timeout: Duration?) {
         self.session = session
         self.builder = builder
-        deadline = timeout ?? session.defaultTimeout
+        deadline = Deadline.normalized(timeout ?? session.defaultTimeout)
     }
 
     /// Runs the request on its Session's executor (shared with the delegate queue), so events reach it without a hop.
@@ -61,41 +63,56 @@ public actor DataRequest {
     /// Whether a URLSession task was ever created for this request (a request cancelled first never makes one).
     private(set) var hasCreatedTask = false
 
+    /// How many callers await the outcome (for tests and diagnostics).
+    var waiterCount: Int { waiters.count }
+
     // MARK: - Control
 
     /// Starts the request, or resumes it after ``suspend()``. Serializers start it for you.
     public func resume() async {
-        await perform(lifecycle.resume())
+        armDeadline()
+        perform(lifecycle.resume())
     }
 
-    /// Pauses the request's task; ``resume()`` continues it.
+    /// Pauses the request's task; ``resume()`` continues it. The total deadline keeps running.
     public func suspend() async {
-        await perform(lifecycle.suspend())
+        perform(lifecycle.suspend())
     }
 
     /// Cancels the request. Everything awaiting it gets ``AsyncNetError/explicitlyCancelled`` at once.
     public func cancel() async {
-        await perform(lifecycle.cancel(.explicit))
+        perform(lifecycle.cancel(.explicit))
     }
 
-    /// Answers the server's Basic (or other URLSession-supported) challenge with this user and password.
-    /// Without a credential a challenge is refused and the 401 response comes back to the caller.
+    /// Sends a Basic `Authorization` header with this user and password.
+    ///
+    /// The credential is sent with the first request rather than in answer to a challenge: on Linux, a challenge
+    /// answered by URLSession makes it replay the original request on every redirect that follows. It goes only to
+    /// the request's own origin; a redirect to another scheme, host or port does not carry it. A server that
+    /// still answers 401 refused the credential: the 401 comes back to you.
     /// - Parameters:
     ///   - username: The user name.
     ///   - password: The password.
     /// - Returns: The request, for chaining.
     @discardableResult
-    public func authenticate(username: String, password: String) -> Self {
-        credential = (username, password)
+    public nonisolated func authenticate(username: String, password: String) -> Self {
+        let credential = BasicCredential(user: username, password: password)
+        enqueue { $0.credential = credential }
         return self
     }
 
-    private func perform(_ action: RequestLifecycle.Action) async {
+    /// Runs `work` on the request's executor after everything queued before it, without waiting for it. The
+    /// executor is serial and first-in first-out, so work queued before the request is awaited happens first.
+    nonisolated func enqueue(_ work: @escaping @Sendable (isolated DataRequest) -> Void) {
+        session.executor.run { self.assumeIsolated(work) }
+    }
+
+    private func perform(_ action: RequestLifecycle.Action) {
         switch action {
         case .none:
             break
         case .startTask:
-            await startAttempt()
+            startAttempt()
         case .resumeTask:
             task?.resume()
         case .suspendTask:
@@ -109,28 +126,29 @@ public actor DataRequest {
         }
     }
 
-    private func startAttempt() async {
-        let built: URLRequest
+    private func startAttempt() {
+        var built: URLRequest
         do {
             built = try builder.build(baseURL: session.baseURL)
         } catch {
             if lifecycle.finish() { complete(with: error) }
             return
         }
+        if let credential { built.setValue(credential.headerValue, forHTTPHeaderField: "Authorization") }
         urlRequest = built
-        if let deadline { startDeadline(deadline) }
-        await session.registry.launch(self, with: built)
+        session.registry.assumeIsolated { $0.launch(self, with: built) }
     }
 
-    private func startDeadline(_ duration: Duration) {
+    private func armDeadline() {
+        guard lifecycle.armDeadline(), let deadline else { return }
         deadlineTask = Task { [weak self] in
-            guard (try? await Task.sleep(for: duration)) != nil else { return }
-            await self?.deadlinePassed(duration)
+            guard (try? await Task.sleep(for: deadline)) != nil else { return }
+            await self?.deadlinePassed(deadline)
         }
     }
 
-    private func deadlinePassed(_ duration: Duration) async {
-        await perform(lifecycle.cancel(.timedOut(duration)))
+    private func deadlinePassed(_ duration: Duration) {
+        perform(lifecycle.cancel(.timedOut(duration)))
     }
 
     // MARK: - Events from the Session
@@ -149,47 +167,55 @@ public actor DataRequest {
         guard !isComplete else { return }
         // A new response replaces an earlier one entirely: on Linux the 401 head of an answered challenge arrives
         // first, then the real response. Its body and its validation results go with it.
-        response = urlResponse as? HTTPURLResponse
-        body = Data()
-        // Sizing the buffer once avoids regrowing (and briefly holding two copies of) a large body. The cap keeps a
-        // lying Content-Length from reserving absurd amounts; past it the buffer grows as usual.
-        let expected = urlResponse.expectedContentLength
-        bodyIsReserved = expected > Self.singleChunkSize
-        if bodyIsReserved {
-            body.reserveCapacity(Int(min(expected, Self.maximumReservation)))
-        }
-        validatedCount = 0
-        validationError = nil
+        let httpResponse = urlResponse as? HTTPURLResponse
+        response = httpResponse
+        body.reset(expectedLength: urlResponse.expectedContentLength)
+        bodyStarted = false
+        drainTask?.cancel()
+        drainTask = nil
         if timings?.firstByte == nil { timings?.firstByte = .now }
-        runValidators(bodyComplete: false)
+        guard !validation.isEmpty, let httpResponse else { return }
+        validation.restart()
+        let noBody = ValidationRun.headSaysNoBody(httpResponse, method: urlRequest?.httpMethod)
+        validate(noBody ? .absentByHead : .pending)
     }
 
     func didReceive(_ data: Data) {
         guard !isComplete else { return }
-        if body.isEmpty && !bodyIsReserved {
-            body = data   // a small body arrives in one chunk: keep it without copying
-        } else {
-            body.append(data)
+        body.append(data)
+        if !bodyStarted && !data.isEmpty {
+            bodyStarted = true
+            if !validation.isEmpty { validate(.arriving) }
         }
+        if validation.failure != nil && body.count > Self.errorBodyLimit { finishEarly() }
     }
 
-    private static let singleChunkSize: Int64 = 64 * 1024
-    private static let maximumReservation: Int64 = 1 << 30
-
-    private static let credentialMethods: Set<String> = [
-        NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
-        NSURLAuthenticationMethodHTMLForm, NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
-    ]
+    /// After a validation failure, the body keeps arriving (an API's error body explains the failure) up to this
+    /// size and for at most ``errorBodyGrace``; then the transfer is cancelled.
+    static let errorBodyLimit = 1 << 20
+    static let errorBodyGrace = Duration.milliseconds(500)
 
     func answer(_ challenge: ChallengeInfo) -> ChallengeReply.Answer {
         // Server trust and client certificates keep the system's handling; they are never delivered on Linux.
-        guard Self.credentialMethods.contains(challenge.authenticationMethod) else { return .performDefaultHandling }
-        if let credential, challenge.previousFailureCount == 0 {
-            return .useCredential(user: credential.user, password: credential.password)
+        guard ChallengeInfo.credentialMethods.contains(challenge.authenticationMethod) else {
+            return .performDefaultHandling
         }
-        // Default handling of a 401 hangs URLSession on Linux; refusing hands the 401 back to the caller.
+        // A credential is sent up front; a challenge means the server refused it, or none was given. Refusing hands
+        // the 401 back to the caller (default handling would hang URLSession on Linux).
         rejectedChallenge = true
         return .rejectProtectionSpace
+    }
+
+    /// The request to send for a redirect. Credentials set by the caller do not leave the original origin.
+    func redirect(_ next: URLRequest) -> URLRequest? {
+        guard !isComplete else { return nil }
+        var next = next
+        if let original = urlRequest?.url, let target = next.url, Origin(original) != Origin(target) {
+            for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
+                next.setValue(nil, forHTTPHeaderField: name)
+            }
+        }
+        return next
     }
 
     func didComplete(error: (any Error)?) {
@@ -204,6 +230,39 @@ public actor DataRequest {
         }
     }
 
+    // MARK: - Validation
+
+    func add(_ validator: Validator) {
+        validation.add(validator)
+        guard let response else { return }
+        if isComplete {
+            if transportError == nil { _ = validation.run(request: urlRequest, response: response, body: .complete(body.data)) }
+        } else if ValidationRun.headSaysNoBody(response, method: urlRequest?.httpMethod) {
+            validate(.absentByHead)
+        } else {
+            validate(bodyStarted ? .arriving : .pending)
+        }
+    }
+
+    private func validate(_ knowledge: ValidationRun.Body) {
+        guard let response,
+              validation.run(request: urlRequest, response: response, body: knowledge) != nil, !isComplete
+        else { return }
+        // The response is rejected: stop the transfer soon, keeping a short error body for the caller.
+        if body.count > Self.errorBodyLimit { return finishEarly() }
+        drainTask = Task { [weak self] in
+            guard (try? await Task.sleep(for: Self.errorBodyGrace)) != nil else { return }
+            await self?.finishEarly()
+        }
+    }
+
+    /// Ends a transfer whose response was rejected, with what has arrived.
+    private func finishEarly() {
+        guard lifecycle.finish() else { return }
+        task?.cancel()
+        complete(with: nil)
+    }
+
     // MARK: - Completion
 
     private func complete(with error: AsyncNetError?) {
@@ -213,53 +272,57 @@ public actor DataRequest {
         timings?.end = .now
         deadlineTask?.cancel()
         deadlineTask = nil
+        drainTask?.cancel()
+        drainTask = nil
         task = nil
-        if transportError == nil { runValidators(bodyComplete: true) }
+        if transportError == nil, let response, !validation.isEmpty {
+            _ = validation.run(request: urlRequest, response: response, body: .complete(body.data))
+        }
         let outcome = rawResponse()
-        let pending = waiters
-        waiters = []
-        for waiter in pending { waiter.resume(returning: outcome) }
+        for waiter in waiters.removeAll() { waiter.resume(returning: outcome) }
     }
 
     /// Waits for the request to finish, starting it if nobody has yet, and returns what it produced.
-    /// Cancelling the awaiting Task cancels the request.
-    func completion() async -> RawResponse {
-        if isComplete { return rawResponse() }
-        if Task.isCancelled {
-            await cancel()
-        } else {
-            await perform(lifecycle.resume(automatic: true))
+    ///
+    /// Registration and start are queued on the Session's serial executor without a round trip, and the outcome
+    /// resumes the caller directly. Cancelling the caller's Task answers that caller alone with
+    /// ``AsyncNetError/explicitlyCancelled``; the request is cancelled when no caller is left.
+    nonisolated func completion() async -> RawResponse {
+        let token = WaiterToken()
+        return await withTaskCancellationHandler {
+            await withUnsafeContinuation { continuation in
+                enqueue { $0.register(ObjectIdentifier(token), continuation) }
+            }
+        } onCancel: {
+            enqueue { $0.waiterLeft(ObjectIdentifier(token)) }
         }
-        if isComplete { return rawResponse() }
-        return await withCheckedContinuation { waiters.append($0) }
+    }
+
+    private func register(_ token: ObjectIdentifier, _ continuation: WaiterList.Continuation) {
+        if isComplete { return continuation.resume(returning: rawResponse()) }
+        guard waiters.add(token, continuation) else {
+            continuation.resume(returning: cancelledResponse())
+            if waiters.isEmpty { perform(lifecycle.cancel(.explicit)) }
+            return
+        }
+        armDeadline()
+        perform(lifecycle.resume(automatic: true))
+    }
+
+    private func waiterLeft(_ token: ObjectIdentifier) {
+        guard !isComplete, let continuation = waiters.remove(token) else { return }
+        continuation.resume(returning: cancelledResponse())
+        if waiters.isEmpty { perform(lifecycle.cancel(.explicit)) }
     }
 
     func rawResponse() -> RawResponse {
         RawResponse(
-            request: urlRequest, response: response, data: response == nil ? nil : body,
-            error: transportError ?? validationError, timings: timings)
+            request: urlRequest, response: response, data: response == nil ? nil : body.data,
+            error: transportError ?? validation.failure, timings: timings)
     }
 
-    // MARK: - Validation
-
-    func add(_ validator: Validator) {
-        validators.append(validator)
-        if response != nil { runValidators(bodyComplete: isComplete) }
-    }
-
-    /// Runs the validators not run yet, in order. Those that need the body wait for it.
-    private func runValidators(bodyComplete: Bool) {
-        guard let response, validationError == nil, transportError == nil else { return }
-        while validatedCount < validators.count {
-            let validator = validators[validatedCount]
-            if validator.needsBody && !bodyComplete { return }
-            if let error = validator.validate(urlRequest, response, bodyComplete ? body : nil) {
-                validationError = error
-                validatedCount = validators.count
-                return
-            }
-            validatedCount += 1
-        }
+    private func cancelledResponse() -> RawResponse {
+        RawResponse(request: urlRequest, response: response, data: nil, error: .explicitlyCancelled, timings: timings)
     }
 }
 

@@ -26,6 +26,16 @@ struct RequestLifecycle: Sendable {
     private(set) var state: RequestState = .initialized
     /// Whether a URLSession task has been created for the current attempt.
     private(set) var hasTask = false
+    /// Whether the total deadline is running.
+    private(set) var deadlineArmed = false
+
+    /// The request is asked to run (resumed, or awaited by a serializer, even while it is suspended). Returns true
+    /// the first time, when the total deadline must start: suspending a request does not stop its deadline.
+    mutating func armDeadline() -> Bool {
+        guard !deadlineArmed, state != .cancelled, state != .finished else { return false }
+        deadlineArmed = true
+        return true
+    }
 
     /// The request is asked to run (explicitly, or by the first serializer when `automatic`).
     mutating func resume(automatic: Bool = false) -> Action {

@@ -5,8 +5,8 @@ import FoundationNetworking
 
 /// A serializer attached to a request: await ``value``, ``result`` or ``response``.
 ///
-/// Awaiting starts the request if nothing has yet. Cancelling the awaiting Swift `Task` cancels the request, which
-/// then fails with ``AsyncNetError/explicitlyCancelled``.
+/// Awaiting starts the request if nothing has yet. Cancelling the awaiting Swift `Task` ends that wait with
+/// ``AsyncNetError/explicitlyCancelled``; the request itself is cancelled when no other caller awaits it.
 public struct DataTask<Value: Sendable>: Sendable {
     /// The request this task serializes.
     public let request: DataRequest
@@ -20,13 +20,7 @@ public struct DataTask<Value: Sendable>: Sendable {
     /// The whole response with the serialized result.
     public var response: DataResponse<Value> {
         get async {
-            let request = self.request
-            let raw = await withTaskCancellationHandler {
-                await request.completion()
-            } onCancel: {
-                Task { await request.cancel() }
-            }
-            return await Self.serialize(raw, with: serializer)
+            await Self.serialize(await request.completion(), with: serializer)
         }
     }
 

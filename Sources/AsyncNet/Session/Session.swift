@@ -25,6 +25,9 @@ public actor Session {
     /// The most requests that run at once; further requests wait their turn. `nil` means no limit.
     public nonisolated let maxConcurrentRequests: Int?
 
+    /// The media types the configuration's `Accept` header names (`*/*` when it names none), for `validate()`.
+    nonisolated let configuredAcceptableTypes: [MediaType]
+
     /// The serial executor shared by this Session, its registry, its requests and the URLSession delegate queue.
     nonisolated let executor: SessionExecutor
     /// Which request owns each task; the delegate reports to it.
@@ -53,7 +56,10 @@ public actor Session {
             configuration: configuration, delegate: SessionDelegate(registry: registry),
             delegateQueue: executor.makeDelegateQueue())
         self.baseURL = baseURL
-        defaultTimeout = timeout
+        defaultTimeout = Deadline.normalized(timeout)
+        let accept = configuration.httpAdditionalHeaders?.first { ($0.key as? String)?.lowercased() == "accept" }
+        configuredAcceptableTypes = (accept?.value as? String).map(MediaType.acceptable(fromAcceptHeader:))
+            ?? [MediaType.any]
         self.maxConcurrentRequests = limit
     }
 

@@ -7,12 +7,18 @@ import FoundationNetworking
 struct ChallengeInfo: Sendable {
     let authenticationMethod: String
     let previousFailureCount: Int
+
+    /// The methods answered with a user and password; the others (server trust, client certificates) keep the
+    /// system's handling.
+    static let credentialMethods: Set<String> = [
+        NSURLAuthenticationMethodDefault, NSURLAuthenticationMethodHTTPBasic, NSURLAuthenticationMethodHTTPDigest,
+        NSURLAuthenticationMethodHTMLForm, NSURLAuthenticationMethodNTLM, NSURLAuthenticationMethodNegotiate,
+    ]
 }
 
 /// How a challenge is answered: decided by the request that owns the task.
 enum ChallengeReply {
     enum Answer: Sendable, Equatable {
-        case useCredential(user: String, password: String)
         case rejectProtectionSpace
         case performDefaultHandling
     }
@@ -21,10 +27,8 @@ enum ChallengeReply {
         _ answer: Answer, to completion: (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         switch answer {
-        case .useCredential(let user, let password):
-            completion(.useCredential, URLCredential(user: user, password: password, persistence: .forSession))
         case .rejectProtectionSpace:
-            // Never answer `.useCredential` with a nil credential: FoundationNetworking traps on it (LINUX-NOTES).
+            // Never answer `.useCredential` with a nil credential: FoundationNetworking traps on it.
             completion(.rejectProtectionSpace, nil)
         case .performDefaultHandling:
             completion(.performDefaultHandling, nil)
@@ -74,5 +78,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
             previousFailureCount: challenge.previousFailureCount)
         let answer = registry.assumeIsolated { $0.answer(info, forTask: taskID) }
         ChallengeReply.give(answer, to: completionHandler)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        let taskID = task.taskIdentifier
+        completionHandler(registry.assumeIsolated { $0.redirect(request, forTask: taskID) })
     }
 }

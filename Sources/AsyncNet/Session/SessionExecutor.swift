@@ -20,6 +20,11 @@ final class SessionExecutor: SerialExecutor, Sendable {
         queue.async { job.runSynchronously(on: executor) }
     }
 
+    /// Runs `work` on the executor's queue after everything already queued, without waiting for it.
+    func run(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
+
     func checkIsolated() {
         dispatchPrecondition(condition: .onQueue(queue))
     }

@@ -76,6 +76,11 @@ actor TaskRegistry {
         requestsByTask[taskID]?.assumeIsolated { $0.answer(challenge) } ?? .rejectProtectionSpace
     }
 
+    func redirect(_ request: URLRequest, forTask taskID: Int) -> URLRequest? {
+        guard let owner = requestsByTask[taskID] else { return nil }
+        return owner.assumeIsolated { $0.redirect(request) }
+    }
+
     func didComplete(task taskID: Int, error: (any Error)?) {
         guard let request = requestsByTask.removeValue(forKey: taskID) else { return }
         running -= 1

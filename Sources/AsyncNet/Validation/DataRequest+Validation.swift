@@ -4,24 +4,28 @@ import FoundationNetworking
 #endif
 
 extension DataRequest {
-    /// Accepts only status codes in `acceptableStatusCodes`. Checked as soon as the response head arrives.
+    /// Accepts only status codes in `acceptableStatusCodes`. Checked as soon as the response head arrives; a
+    /// rejected response's transfer is stopped (its error body is kept when it arrives promptly).
+    ///
+    /// Validators are recorded in the order they are added, before the request starts when they are added before
+    /// it is awaited.
     /// - Parameter acceptableStatusCodes: For example `200..<300` or `[200, 201]`.
     /// - Returns: The request, for chaining.
     @discardableResult
-    public func validate<S: Sequence & Sendable>(statusCode acceptableStatusCodes: S) -> Self where S.Element == Int {
-        add(.statusCode { acceptableStatusCodes.contains($0) })
-        return self
+    public nonisolated func validate<S: Sequence & Sendable>(statusCode acceptableStatusCodes: S) -> Self
+    where S.Element == Int {
+        adding(.statusCode { acceptableStatusCodes.contains($0) })
     }
 
     /// Accepts only responses whose Content-Type matches one of `acceptableContentTypes`. Wildcards (`*/*`,
-    /// `text/*`) match; parameters such as `charset` are ignored. A response without a Content-Type passes only when
-    /// it has no body. Checked as soon as the response head arrives.
+    /// `text/*`) match; parameters such as `charset` are ignored. A response without a body is not checked (decided
+    /// from what arrived: an empty body passes whatever its head says). Checked at the first byte of the body.
     /// - Parameter acceptableContentTypes: Media types such as `application/json`.
     /// - Returns: The request, for chaining.
     @discardableResult
-    public func validate(contentType acceptableContentTypes: [String]) -> Self {
-        add(.contentType { _ in acceptableContentTypes })
-        return self
+    public nonisolated func validate(contentType acceptableContentTypes: [String]) -> Self {
+        let types = acceptableContentTypes.compactMap(MediaType.init)
+        return adding(.contentType { _ in types })
     }
 
     /// Runs your own check once the whole body has arrived. Throw to reject the response; an `AsyncNetError` is
@@ -29,27 +33,32 @@ extension DataRequest {
     /// - Parameter validation: Receives the sent request, the response and the body.
     /// - Returns: The request, for chaining.
     @discardableResult
-    public func validate(
+    public nonisolated func validate(
         _ validation: @escaping @Sendable (URLRequest?, HTTPURLResponse, Data?) throws -> Void
     ) -> Self {
-        add(Validator(needsBody: true, check: validation))
-        return self
+        adding(Validator(requirement: .body) { try validation($0.request, $0.response, $0.data) })
     }
 
-    /// Accepts status codes 200..<300 and a Content-Type matching the request's `Accept` header (anything when it
-    /// has none).
+    /// Accepts status codes 200..<300 and a Content-Type matching the media types the request accepts: its
+    /// `Accept` header, or the Session configuration's (`httpAdditionalHeaders`) when the request has none;
+    /// anything when neither names one. Media ranges with `q=0` are not acceptable.
     /// - Returns: The request, for chaining.
     @discardableResult
-    public func validate() -> Self {
-        add(.statusCode { (200..<300).contains($0) })
-        add(.contentType { request in
-            guard let accept = request?.value(forHTTPHeaderField: "Accept") else { return ["*/*"] }
-            let types = accept.split(separator: ",").compactMap { item -> String? in
-                let type = item.split(separator: ";").first?.trimmingCharacters(in: .whitespaces) ?? ""
-                return type.isEmpty ? nil : type
+    public nonisolated func validate() -> Self {
+        let configured = session.configuredAcceptableTypes
+        return adding(Validator.successfulStatusCode, .contentType { request in
+            if let accept = request?.value(forHTTPHeaderField: "Accept") {
+                return MediaType.acceptable(fromAcceptHeader: accept)
             }
-            return types.isEmpty ? ["*/*"] : types
+            return configured
         })
+    }
+
+    /// Records validators in one step on the request's executor, in order, without waiting.
+    private nonisolated func adding(_ validators: Validator...) -> Self {
+        enqueue { request in
+            for validator in validators { request.add(validator) }
+        }
         return self
     }
 }

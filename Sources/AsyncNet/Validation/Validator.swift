@@ -3,15 +3,26 @@ import Foundation
 import FoundationNetworking
 #endif
 
-/// A check on a response. Checks that need only the head run as soon as it arrives; the others when the body is in.
+/// A check on a response, and what it needs to know before it can run.
 struct Validator: Sendable {
-    let needsBody: Bool
-    let check: @Sendable (URLRequest?, HTTPURLResponse, Data?) throws -> Void
+    /// What a validator needs before it can give its verdict.
+    enum Requirement: Sendable {
+        /// The response head (status-code checks): runs as soon as the head arrives.
+        case head
+        /// The head and whether a body exists (content-type checks): runs when the head already says there is no
+        /// body, at the first byte of a body, or at the end of an empty one.
+        case bodyPresence
+        /// The whole body (custom closures): runs when the transfer ends.
+        case body
+    }
+
+    let requirement: Requirement
+    let check: @Sendable (ValidationInput) throws -> Void
 
     /// Runs the check and returns its failure as an AsyncNetError (custom errors become `.custom`).
-    func validate(_ request: URLRequest?, _ response: HTTPURLResponse, _ data: Data?) -> AsyncNetError? {
+    func validate(_ input: ValidationInput) -> AsyncNetError? {
         do {
-            try check(request, response, data)
+            try check(input)
             return nil
         } catch let error as AsyncNetError {
             return error
@@ -20,51 +31,88 @@ struct Validator: Sendable {
         }
     }
 
+    /// 200..<300.
+    static let successfulStatusCode = statusCode { (200..<300).contains($0) }
+
     static func statusCode(_ isAcceptable: @escaping @Sendable (Int) -> Bool) -> Validator {
-        Validator(needsBody: false) { _, response, _ in
-            guard isAcceptable(response.statusCode) else {
-                throw AsyncNetError.responseValidationFailed(reason: .unacceptableStatusCode(code: response.statusCode))
+        Validator(requirement: .head) { input in
+            guard isAcceptable(input.response.statusCode) else {
+                throw AsyncNetError.responseValidationFailed(reason: .unacceptableStatusCode(code: input.response.statusCode))
             }
         }
     }
 
-    static func contentType(_ acceptable: @escaping @Sendable (URLRequest?) -> [String]) -> Validator {
-        Validator(needsBody: false) { request, response, _ in
-            let acceptableTypes = acceptable(request)
-            let hasNoBody = response.expectedContentLength == 0 || [204, 205, 304].contains(response.statusCode)
-                || request?.httpMethod == "HEAD"
-            guard let header = response.value(forHTTPHeaderField: "Content-Type") else {
-                if hasNoBody || acceptableTypes.contains("*/*") { return }
-                throw AsyncNetError.responseValidationFailed(reason: .missingContentType(acceptableContentTypes: acceptableTypes))
+    /// A content-type check. It is skipped for a response without a body (decided from what arrived, not from the
+    /// head), and a wildcard (`*/*`) among the acceptable types accepts anything, as in Alamofire.
+    static func contentType(_ acceptable: @escaping @Sendable (URLRequest?) -> [MediaType]) -> Validator {
+        Validator(requirement: .bodyPresence) { input in
+            guard input.hasBody else { return }
+            let acceptableTypes = acceptable(input.request)
+            if acceptableTypes.contains(where: \.isWildcard) { return }
+            let names = acceptableTypes.map(\.description)
+            guard let header = input.response.value(forHTTPHeaderField: "Content-Type") else {
+                throw AsyncNetError.responseValidationFailed(reason: .missingContentType(acceptableContentTypes: names))
             }
-            guard let responseType = MediaType(header) else {
+            guard let responseType = MediaType(header), acceptableTypes.contains(where: { $0.matches(responseType) })
+            else {
                 throw AsyncNetError.responseValidationFailed(
-                    reason: .unacceptableContentType(acceptableContentTypes: acceptableTypes, responseContentType: header))
-            }
-            let accepted = acceptableTypes.compactMap(MediaType.init).contains { $0.matches(responseType) }
-            guard accepted else {
-                throw AsyncNetError.responseValidationFailed(
-                    reason: .unacceptableContentType(acceptableContentTypes: acceptableTypes, responseContentType: header))
+                    reason: .unacceptableContentType(acceptableContentTypes: names, responseContentType: header))
             }
         }
     }
 }
 
+/// What a validator sees.
+struct ValidationInput {
+    let request: URLRequest?
+    let response: HTTPURLResponse
+    /// The whole body, for validators that need it; nil before the transfer ends.
+    let data: Data?
+    /// Whether the response has a body (known before the body is complete).
+    let hasBody: Bool
+}
+
 /// A media type such as `application/json; charset=utf-8`, compared without its parameters.
-struct MediaType: Sendable, Equatable {
+struct MediaType: Sendable, Equatable, CustomStringConvertible {
     let type: String
     let subtype: String
 
-    init?(_ string: String) {
-        let essence = string.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
-        let parts = essence.trimmingCharacters(in: .whitespaces).lowercased().split(separator: "/", omittingEmptySubsequences: false)
+    init?(_ string: some StringProtocol) {
+        let essence = string.split(separator: ";", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        let parts = essence.trimmingCharacters(in: .whitespaces).lowercased()
+            .split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, !parts[1].isEmpty else { return nil }
         type = String(parts[0])
         subtype = String(parts[1])
     }
 
+    private init(type: String, subtype: String) {
+        self.type = type
+        self.subtype = subtype
+    }
+
+    /// `*/*`.
+    static let any = MediaType(type: "*", subtype: "*")
+
+    var description: String { "\(type)/\(subtype)" }
+
+    /// `*/*`: accepts anything.
+    var isWildcard: Bool { type == "*" && subtype == "*" }
+
     /// Whether a response of type `other` satisfies this acceptable type (`*` matches anything).
     func matches(_ other: MediaType) -> Bool {
         (type == "*" || type == other.type) && (subtype == "*" || subtype == other.subtype)
+    }
+
+    /// The acceptable media types of an `Accept` header value (RFC 9110 12.5.1): ranges with `q=0` are not
+    /// acceptable and are left out.
+    /// A header that names no media type at all accepts anything.
+    static func acceptable(fromAcceptHeader accept: String) -> [MediaType] {
+        let elements = HeaderValueParser.elements(accept)
+        guard !elements.isEmpty else { return [.any] }
+        return elements.compactMap { element -> MediaType? in
+            if let quality = element.parameters["q"], let q = Double(quality), q <= 0 { return nil }
+            return MediaType(element.value)
+        }
     }
 }

@@ -50,7 +50,7 @@ struct SessionRequestTests {
     }
 
     @Test func status204SerializesToEmpty() async throws {
-        let request = await session.request(try TestServer.httpbin("/status/204")).validate()
+        let request = session.request(try TestServer.httpbin("/status/204")).validate()
         #expect(try await request.serializing(Empty.self).value == Empty())
         #expect(try await request.serializing(JSON.self).value == .null)
         #expect(try await request.serializingData().value.isEmpty)

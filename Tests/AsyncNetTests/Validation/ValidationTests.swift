@@ -99,7 +99,7 @@ struct ValidationTests {
     @Test func validatorAddedAfterCompletionApplies() async throws {
         let request = session.request(try TestServer.httpbin("/status/418"))
         #expect(await request.serializingData().result.failure == nil)
-        await request.validate()
+        request.validate()
         #expect(await request.serializingData().result.failure?.responseCode == 418)
     }
 
