@@ -40,7 +40,7 @@ public actor DataRequest {
     private var drainTask: Task<Void, Never>?
 
     private var isComplete = false
-    private var waiters = WaiterList()
+    private var waiters = WaiterList<UnsafeContinuation<RawResponse, Never>>()
 
     init(session: Session, builder: RequestBuilder, timeout: Duration?) {
         self.session = session
@@ -298,7 +298,7 @@ public actor DataRequest {
         }
     }
 
-    private func register(_ token: ObjectIdentifier, _ continuation: WaiterList.Continuation) {
+    private func register(_ token: ObjectIdentifier, _ continuation: UnsafeContinuation<RawResponse, Never>) {
         if isComplete { return continuation.resume(returning: rawResponse()) }
         guard waiters.add(token, continuation) else {
             continuation.resume(returning: cancelledResponse())

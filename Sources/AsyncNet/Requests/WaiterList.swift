@@ -4,9 +4,7 @@
 /// A caller's cancellation can reach the request before its registration does (both are queued on the Session's
 /// serial executor, and a Task cancelled before it awaits runs its cancellation handler first): such a token is
 /// remembered, and its registration is then refused.
-struct WaiterList {
-    typealias Continuation = UnsafeContinuation<RawResponse, Never>
-
+struct WaiterList<Continuation> {
     private var entries: [(token: ObjectIdentifier, continuation: Continuation)] = []
     private var leftBeforeRegistering: Set<ObjectIdentifier> = []
 

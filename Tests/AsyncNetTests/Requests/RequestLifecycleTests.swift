@@ -61,3 +61,45 @@ struct RequestLifecycleTests {
         #expect(machine.state == .finished)
     }
 }
+
+@Suite("Waiters and the deadline", .timeLimit(.minutes(1)))
+struct WaiterStateTests {
+    @Test func deadlineArmsOnceWhileTheRequestCanRun() {
+        var machine = RequestLifecycle()
+        _ = machine.suspend()
+        let first = machine.armDeadline(), second = machine.armDeadline()
+        #expect(first, "a suspended request asked to run starts its deadline")
+        #expect(!second)
+        var cancelled = RequestLifecycle()
+        _ = cancelled.cancel()
+        let afterCancel = cancelled.armDeadline()
+        #expect(!afterCancel)
+    }
+
+    @Test func waitersLeaveAlone() {
+        let first = ObjectIdentifier(WaiterToken()), second = ObjectIdentifier(WaiterToken())
+        var list = WaiterList<String>()
+        let added = [list.add(first, "first"), list.add(second, "second")]
+        #expect(added == [true, true])
+        let removed = list.remove(first)
+        #expect(removed == "first")
+        #expect(list.count == 1)
+        let rest = list.removeAll()
+        #expect(rest == ["second"])
+        #expect(list.isEmpty)
+    }
+
+    @Test func aWaiterThatLeftBeforeRegisteringIsRefused() {
+        let token = WaiterToken()
+        let id = ObjectIdentifier(token)
+        var list = WaiterList<String>()
+        let removed = list.remove(id)
+        #expect(removed == nil, "its cancellation arrived first")
+        let late = list.add(id, "late")
+        #expect(!late, "so its registration is refused")
+        #expect(list.isEmpty)
+        let again = list.add(id, "again")
+        #expect(again, "only once")
+        withExtendedLifetime(token) {}
+    }
+}
