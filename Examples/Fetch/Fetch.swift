@@ -85,7 +85,7 @@ struct Fetch {
             return try await group.reduce(into: Set<Int>()) { $0.insert($1) }
         }
         guard ids == Set(0..<50) else { throw ExampleFailure("fan-out lost requests: \(ids.count) of 50") }
-        print("5. 50 concurrent requests in \(ContinuousClock.now - started)")
+        print("5. 50 concurrent requests in \(milliseconds(ContinuousClock.now - started)) ms")
 
         // 6. Basic authentication: refused without a credential (no hang on Linux), accepted with one.
         let refused = await session.request("basic-auth/u/p").serializingData().response
@@ -104,6 +104,11 @@ struct Fetch {
             throw ExampleFailure("expected cancellation, got \(cancelled)")
         }
     }
+}
+
+/// A duration as whole milliseconds, for people (a raw `Duration` prints as "0.045345869 seconds").
+func milliseconds(_ duration: Duration) -> Int {
+    Int((duration / .milliseconds(1)).rounded())
 }
 
 struct ExampleFailure: Error, LocalizedError {

@@ -23,6 +23,8 @@ enum ClientKind: String, CaseIterable, Sendable {
     case delegate
     /// `dataTask(with:completionHandler:)` resumed into a continuation (optional column).
     case completion
+    /// AsyncNet on a Session with `responseDelivery: .atCompletion` (optional column, beside `completion`).
+    case asyncnetAtCompletion = "asyncnet-at-completion"
 
     var title: String {
         switch self {
@@ -30,6 +32,7 @@ enum ClientKind: String, CaseIterable, Sendable {
         case .raw: "raw data(for:)"
         case .delegate: "delegate client"
         case .completion: "completion handler"
+        case .asyncnetAtCompletion: "AsyncNet .atCompletion"
         }
     }
 }
@@ -71,6 +74,7 @@ protocol BenchClient: Sendable {
 func makeClient(_ kind: ClientKind, configuration: URLSessionConfiguration) -> any BenchClient {
     switch kind {
     case .asyncnet: AsyncNetClient(configuration: configuration)
+    case .asyncnetAtCompletion: AsyncNetClient(configuration: configuration, delivery: .atCompletion)
     case .raw: DataForClient(configuration: configuration)
     case .delegate: DelegateClient(configuration: configuration)
     case .completion: CompletionClient(configuration: configuration)
@@ -82,8 +86,8 @@ func makeClient(_ kind: ClientKind, configuration: URLSessionConfiguration) -> a
 struct AsyncNetClient: BenchClient {
     let session: Session
 
-    init(configuration: URLSessionConfiguration) {
-        session = Session(configuration: configuration)
+    init(configuration: URLSessionConfiguration, delivery: ResponseDelivery = .incremental) {
+        session = Session(configuration: configuration, responseDelivery: delivery)
     }
 
     func data(_ url: URL) async throws -> Data {

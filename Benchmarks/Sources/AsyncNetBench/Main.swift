@@ -9,7 +9,7 @@
 //   AsyncNetBench queued <base URL> [count=10000] [config=service]
 //       `count` requests at once through Session(maxConcurrentRequests: 64)
 //
-// client: asyncnet | raw | delegate | completion.  config: service (.asyncNetService, the same on every side) |
+// client: asyncnet | raw | delegate | completion | asyncnet-at-completion.  config: service (.asyncNetService, the same on every side) |
 // default (URLSessionConfiguration.default) | asyncnet-default (.asyncNetDefault).
 // Children print `key=value` pairs. The base URL serves /small.txt (100 B), /users.json (20 users, 2 KB) and
 // /big.bin (200 MiB): scripts/bench sets that up with nginx.
@@ -19,7 +19,7 @@ import Foundation
 struct AsyncNetBench {
     static let usage = """
         usage: AsyncNetBench all <base URL> [repetitions=5] [scale=1] [--completion]
-               AsyncNetBench one <asyncnet|raw|delegate|completion> <get|json> <base URL> [in-flight=1] [count=10000] \
+               AsyncNetBench one <asyncnet|asyncnet-at-completion|raw|delegate|completion> <get|json> <base URL> [in-flight=1] [count=10000] \
         [warm-up=500] [service|default|asyncnet-default]
                AsyncNetBench big <client> <base URL> [config]
                AsyncNetBench queued <base URL> [count=10000] [config]

@@ -22,7 +22,8 @@ enum ReportTable {
 
     static func render(_ results: Results, _ options: Runner.Options) -> String {
         let clients = options.clients
-        var table = Table(header: ["scenario"] + clients.map(\.title) + ["AsyncNet/raw", "AsyncNet/delegate"])
+        var table = Table(header: ["scenario"] + clients.map(\.title) + ["AsyncNet/raw", "AsyncNet/delegate"]
+            + (clients.contains(.asyncnetAtCompletion) ? [".atCompletion/raw", ".atCompletion/completion handler"] : []))
 
         // Throughput, every side on .asyncNetService.
         for scenario in Scenario.allCases {
@@ -91,7 +92,12 @@ enum ReportTable {
         let ratios = [ClientKind.raw, .delegate].map { other in
             ratioCell(asyncNet, byClient[other] ?? [], metric: metric)
         }
-        return [label] + cells + ratios
+        guard clients.contains(.asyncnetAtCompletion) else { return [label] + cells + ratios }
+        let atCompletion = byClient[.asyncnetAtCompletion] ?? []
+        let completionRatios = [ClientKind.raw, .completion].map { other in
+            ratioCell(atCompletion, byClient[other] ?? [], metric: metric)
+        }
+        return [label] + cells + ratios + completionRatios
     }
 
     static func ratioCell(_ a: [Double], _ b: [Double], metric: Metric) -> String {

@@ -14,7 +14,9 @@ enum Runner {
         let scale: Double
         let withCompletion: Bool
 
-        var clients: [ClientKind] { [.asyncnet, .raw, .delegate] + (withCompletion ? [.completion] : []) }
+        var clients: [ClientKind] {
+            [.asyncnet, .raw, .delegate] + (withCompletion ? [.asyncnetAtCompletion, .completion] : [])
+        }
         /// Measured requests per child.
         var count: Int { max(100, Int((10_000 * scale).rounded())) }
         /// Warm-up requests per child (not measured): 500 at scale 1, at least two per worker.

@@ -63,6 +63,9 @@ public actor DataRequest {
     /// Whether a URLSession task was ever created for this request (a request cancelled first never makes one).
     private(set) var hasCreatedTask = false
 
+    /// The identifier of the current attempt's URLSession task.
+    private(set) var taskIdentifier: Int?
+
     /// How many callers await the outcome (for tests and diagnostics).
     var waiterCount: Int { waiters.count }
 
@@ -158,6 +161,7 @@ public actor DataRequest {
         hasCreatedTask = true
         guard lifecycle.state == .resumed || lifecycle.state == .suspended else { return false }
         self.task = task
+        taskIdentifier = task.taskIdentifier
         timings = TransferTimings()
         if lifecycle.state == .resumed { task.resume() }
         return true
@@ -173,7 +177,7 @@ public actor DataRequest {
         bodyStarted = false
         drainTask?.cancel()
         drainTask = nil
-        if timings?.firstByte == nil { timings?.firstByte = .now }
+        if timings?.firstByte == nil, session.responseDelivery == .incremental { timings?.firstByte = .now }
         guard !validation.isEmpty, let httpResponse else { return }
         validation.restart()
         let noBody = ValidationRun.headSaysNoBody(httpResponse, method: urlRequest?.httpMethod)

@@ -24,6 +24,8 @@ public actor Session {
     public nonisolated let defaultTimeout: Duration?
     /// The most requests that run at once; further requests wait their turn. `nil` means no limit.
     public nonisolated let maxConcurrentRequests: Int?
+    /// How requests receive their responses from URLSession.
+    public nonisolated let responseDelivery: ResponseDelivery
 
     /// The media types the configuration's `Accept` header names (`*/*` when it names none), for `validate()`.
     nonisolated let configuredAcceptableTypes: [MediaType]
@@ -42,11 +44,13 @@ public actor Session {
     ///   - baseURL: Relative URLs given to requests resolve against it, as a browser would.
     ///   - timeout: A total deadline for every request that does not set its own.
     ///   - maxConcurrentRequests: At most this many requests run at once; `nil` (the default) means no limit.
+    ///   - responseDelivery: `.incremental` (the default) or `.atCompletion`; see ``ResponseDelivery``.
     public init(
         configuration: URLSessionConfiguration = .asyncNetDefault,
         baseURL: URL? = nil,
         timeout: Duration? = nil,
-        maxConcurrentRequests: Int? = nil
+        maxConcurrentRequests: Int? = nil,
+        responseDelivery: ResponseDelivery = .incremental
     ) {
         let limit = maxConcurrentRequests.map { max(1, $0) }
         executor = SessionExecutor(label: "AsyncNet.Session")
@@ -61,6 +65,7 @@ public actor Session {
         configuredAcceptableTypes = (accept?.value as? String).map(MediaType.acceptable(fromAcceptHeader:))
             ?? [MediaType.any]
         self.maxConcurrentRequests = limit
+        self.responseDelivery = responseDelivery
     }
 
     deinit {

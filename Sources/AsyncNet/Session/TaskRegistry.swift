@@ -43,7 +43,17 @@ actor TaskRegistry {
     /// task runs, so no event can miss it.
     private func begin(_ request: DataRequest, with urlRequest: URLRequest) {
         running += 1
-        let task = request.session.urlSession.dataTask(with: urlRequest)
+        let task: URLSessionDataTask
+        switch request.session.responseDelivery {
+        case .incremental:
+            task = request.session.urlSession.dataTask(with: urlRequest)
+        case .atCompletion:
+            // The handler runs on the delegate queue, the registry's executor. The session delegate still receives
+            // this task's challenges and redirects.
+            task = request.session.urlSession.dataTask(with: urlRequest) { [self] data, response, error in
+                assumeIsolated { $0.didFinish(request, data: data, response: response, error: error) }
+            }
+        }
         requestsByTask[task.taskIdentifier] = request
         let attached = request.assumeIsolated { $0.attach(task) }
         if !attached {
@@ -79,6 +89,14 @@ actor TaskRegistry {
     func redirect(_ request: URLRequest, forTask taskID: Int) -> URLRequest? {
         guard let owner = requestsByTask[taskID] else { return nil }
         return owner.assumeIsolated { $0.redirect(request) }
+    }
+
+    /// A task delivered at completion: its head, body and end in one step, through the same paths as delegate events.
+    private func didFinish(_ request: DataRequest, data: Data?, response: URLResponse?, error: (any Error)?) {
+        guard let taskID = request.assumeIsolated({ $0.taskIdentifier }) else { return }
+        if let response { didReceive(response, forTask: taskID) }
+        if let data, !data.isEmpty { didReceive(data, forTask: taskID) }
+        didComplete(task: taskID, error: error)
     }
 
     func didComplete(task taskID: Int, error: (any Error)?) {
