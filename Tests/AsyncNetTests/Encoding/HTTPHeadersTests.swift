@@ -43,6 +43,21 @@ struct HTTPHeadersTests {
         let purge: HTTPMethod = "purge"
         #expect(purge.rawValue == "purge")   // methods are case-sensitive (RFC 9110 9.1)
         #expect(HTTPMethod.put.isIdempotent && !HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)
-        #expect([HTTPMethod.connect, .delete, .get, .head, .options, .patch, .post, .put, .query, .trace].count == 10)
+        #expect(HTTPMethod(rawValue: "get") == .get)
+
+        // Every named method: its name on the wire, whether it is idempotent (RFC 9110 9.2.2), and whether
+        // form parameters go into its query.
+        let expected: [(method: HTTPMethod, name: String, idempotent: Bool, query: Bool)] = [
+            (.connect, "CONNECT", false, false), (.delete, "DELETE", true, true), (.get, "GET", true, true),
+            (.head, "HEAD", true, true), (.options, "OPTIONS", true, false), (.patch, "PATCH", false, false),
+            (.post, "POST", false, false), (.put, "PUT", true, false), (.query, "QUERY", true, false),
+            (.trace, "TRACE", true, false),
+        ]
+        for (method, name, idempotent, query) in expected {
+            #expect(method.rawValue == name)
+            #expect(method.isIdempotent == idempotent, "\(name)")
+            #expect(method.prefersQueryParameters == query, "\(name)")
+        }
+        #expect(Set(expected.map(\.method)).count == expected.count, "two named methods are equal")
     }
 }

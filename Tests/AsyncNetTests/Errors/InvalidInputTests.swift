@@ -23,8 +23,9 @@ struct InvalidInputTests {
     }
 
     @Test func unreachablePortFailsWithConnectionRefused() async throws {
-        // Port 9 (discard) has no listener on the test machines.
-        let result = await session.request("http://127.0.0.1:9/never").serializingData().result
+        // A port the kernel just handed out and that was closed without listening: nothing accepts there.
+        let port = try unusedLocalPort()
+        let result = await session.request("http://127.0.0.1:\(port)/never").serializingData().result
         guard case .failure(.sessionTaskFailed(let error)) = result else {
             Issue.record("expected sessionTaskFailed, got \(result)")
             return

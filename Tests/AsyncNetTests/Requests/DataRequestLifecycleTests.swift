@@ -42,20 +42,26 @@ struct DataRequestLifecycleTests {
     @Test func explicitResumeStartsTheRequest() async throws {
         let request = session.request(try TestServer.httpbin("/get"))
         await request.resume()
-        #expect(await request.state == .resumed)
+        #expect(await request.state != .initialized)
+        // No serializer is awaited: only resume() can have sent it and taken it to the end.
         #expect(await eventually { await request.state == .finished })
+        #expect(await request.httpResponse?.statusCode == 200)
     }
 
     @Test func suspendedRequestWaitsForResume() async throws {
         let request = session.request(try TestServer.httpbin("/get"))
         await request.suspend()
-        let waiting = Task { await request.serializingData().result }
-        try await Task.sleep(for: .milliseconds(200))
+        // Registers a waiter the way a serializer does; it is registered before the checks below run.
+        let waiter = await request.waitOnItsExecutor()
         #expect(await request.state == .suspended)
-        #expect(await request.hasCreatedTask == false)
+        #expect(await request.hasCreatedTask == false, "a waiter started a suspended request")
+        let serializer = Task { await request.serializingData().result }
         await request.resume()
-        let result = await waiting.value
-        #expect((try? result.get())?.isEmpty == false)
+        let result = await serializer.value
+        let body = try #require(try? result.get(), "got \(result)")
+        #expect(try JSON.decode(body)["url"].stringValue?.hasSuffix("/get") == true)
+        let raw = await waiter.value
+        #expect(raw.error == nil && raw.data == body)
     }
 
     @Test func cancelledBeforeStartNeverCreatesATask() async throws {
@@ -68,29 +74,31 @@ struct DataRequestLifecycleTests {
     }
 
     @Test func cancellingTheAwaitingTaskCancelsTheRequestPromptly() async throws {
-        let request = session.request(try TestServer.httpbin("/delay/3"))
+        let request = session.request(try TestServer.httpbin("/delay/10"))
         let task = Task { await request.serializingData().result }
-        try await Task.sleep(for: .milliseconds(100))
+        #expect(await eventually { await session.inFlightCount == 1 }, "the request never started")
         #expect(await request.state == .resumed)
         let cancelledAt = ContinuousClock.now
         task.cancel()
         let result = await task.value
         let elapsed = ContinuousClock.now - cancelledAt
         #expect(result.failure?.isExplicitlyCancelled == true, "got \(result)")
-        #expect(elapsed < .milliseconds(100), "cancellation took \(elapsed)")
+        // The server answers after 10 s: ending well before that means the cancellation ended the wait.
+        #expect(elapsed < .seconds(5), "cancellation took \(elapsed)")
         #expect(await request.state == .cancelled)
+        #expect(await eventually { await session.inFlightCount == 0 }, "the URLSession task still runs")
     }
 
     @Test func alreadyCancelledTaskNeverStartsTheRequest() async throws {
         let request = session.request(try TestServer.httpbin("/get"))
         let task = Task {
-            try? await Task.sleep(for: .seconds(10))
+            withUnsafeCurrentTask { $0?.cancel() }   // cancelled before it awaits the request
             return await request.serializingData().result
         }
-        task.cancel()
         let result = await task.value
-        #expect(result.failure?.isExplicitlyCancelled == true)
+        #expect(result.failure?.isExplicitlyCancelled == true, "got \(result)")
         #expect(await request.hasCreatedTask == false)
+        #expect(await request.state == .cancelled)
     }
 
     @Test func cancelAllRequestsCancelsRunningOnes() async throws {
@@ -182,16 +190,22 @@ struct QueuedRequestReleaseTests {
 
     @Test func cancelledWhileQueuedNeverRuns() async throws {
         let session = Session(maxConcurrentRequests: 1)
-        let blocker = session.request(try TestServer.httpbin("/delay/1"))
+        let blocker = session.request(try TestServer.httpbin("/delay/10"))
         let blocking = Task { await blocker.serializingData().result }
         #expect(await eventually { await session.inFlightCount == 1 })
         let queued = session.request(try TestServer.httpbin("/get"))
         let waiting = Task { await queued.serializingData().result }
-        try await Task.sleep(for: .milliseconds(50))
+        #expect(await eventually { await session.isQueued(queued) }, "the second request never reached the queue")
         await queued.cancel()
         #expect(await waiting.value.failure?.isExplicitlyCancelled == true)
-        #expect(await blocking.value.failure == nil)
+        // Free the slot: it must not go to the cancelled request.
+        await blocker.cancel()
+        #expect(await blocking.value.failure?.isExplicitlyCancelled == true)
+        #expect(await eventually { await session.inFlightCount == 0 })
         #expect(await queued.hasCreatedTask == false)
+        // And the slot is free for the next request.
+        let next = await session.request(try TestServer.httpbin("/get")).validate().serializingData().result
+        #expect(next.failure == nil, "got \(next)")
     }
 }
 

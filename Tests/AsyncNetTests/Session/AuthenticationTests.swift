@@ -9,7 +9,8 @@ struct AuthenticationTests {
     @Test func challengeWithoutCredentialReturnsThe401Promptly() async throws {
         let start = ContinuousClock.now
         let response = await session.request(try TestServer.httpbin("/basic-auth/u/p")).serializingData().response
-        #expect(ContinuousClock.now - start < .seconds(5), "a 401 with WWW-Authenticate must not hang")
+        // Unanswered, the challenge hangs URLSession on Linux for good; 20 s leaves room for TSan on two busy cores.
+        #expect(ContinuousClock.now - start < .seconds(20), "a 401 with WWW-Authenticate must not hang")
         #expect(response.response?.statusCode == 401)
         #expect(response.response?.value(forHTTPHeaderField: "WWW-Authenticate")?.contains("Basic") == true)
         #expect(response.error == nil)

@@ -103,6 +103,44 @@ struct ValidationTests {
         #expect(await request.serializingData().result.failure?.responseCode == 418)
     }
 
+    @Test func anAsyncNetErrorFromACustomValidatorIsKeptAsItIs() async throws {
+        let statusLike = await session.request(try TestServer.httpbin("/get"))
+            .validate { _, _, _ in
+                throw AsyncNetError.responseValidationFailed(reason: .unacceptableStatusCode(code: 299))
+            }
+            .serializingData().result
+        guard case .failure(.responseValidationFailed(reason: .unacceptableStatusCode(code: 299))) = statusLike else {
+            Issue.record("expected the validator's own unacceptableStatusCode(299), got \(statusLike)")
+            return
+        }
+        #expect(statusLike.failure?.responseCode == 299)
+
+        let other = await session.request(try TestServer.httpbin("/get"))
+            .validate { _, _, _ in throw AsyncNetError.responseTooLarge(limit: 7) }
+            .serializingData().result
+        guard case .failure(.responseTooLarge(limit: 7)) = other else {
+            Issue.record("expected the validator's own responseTooLarge(7), not wrapped in .custom, got \(other)")
+            return
+        }
+    }
+
+    @Test func theBodyOfARejectedResponseIsKept() async throws {
+        // httpbin's 418 carries a teapot drawing; a validation failure must not throw the body away.
+        let response = await session.request(try TestServer.httpbin("/status/418")).validate().serializingData().response
+        #expect(response.error?.responseCode == 418, "got \(response.result)")
+        #expect(response.response?.statusCode == 418)
+        let body = String(decoding: try #require(response.data, "no body kept"), as: UTF8.self)
+        #expect(body.contains("-=[ teapot ]=-"), "kept body: \(body)")
+    }
+
+    @Test func aRejectedJSONErrorBodyCanBeRead() async throws {
+        let url = try TestServer.raw(status: 422, contentType: "application/json", text: #"{"error":"name is missing"}"#)
+        let response = await session.request(url).validate().serializing(JSON.self).response
+        #expect(response.error?.responseCode == 422, "got \(response.result)")
+        let body = try JSON.decode(try #require(response.data, "no body kept"))
+        #expect(body["error"] == "name is missing")
+    }
+
     @Test func transportErrorsWinOverValidation() async throws {
         let result = await session.request(try TestServer.fault("/truncated")).validate().serializingData().result
         guard case .failure(.sessionTaskFailed) = result else {
