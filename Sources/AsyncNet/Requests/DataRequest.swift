@@ -207,6 +207,8 @@ public actor DataRequest {
         // A credential is sent up front; a challenge means the server refused it, or none was given. Refusing hands
         // the 401 back to the caller (default handling would hang URLSession on Linux).
         rejectedChallenge = true
+        // Delivered at completion, the 401's head never reaches `didReceive`: keep the challenge's copy of it.
+        if response == nil, let failure = challenge.failureResponse { didReceive(failure) }
         return .rejectProtectionSpace
     }
 

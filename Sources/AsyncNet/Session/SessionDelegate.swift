@@ -7,6 +7,8 @@ import FoundationNetworking
 struct ChallengeInfo: Sendable {
     let authenticationMethod: String
     let previousFailureCount: Int
+    /// The response that carried the challenge (the 401), when URLSession gives it.
+    let failureResponse: HTTPURLResponse?
 
     /// The methods answered with a user and password; the others (server trust, client certificates) keep the
     /// system's handling.
@@ -75,7 +77,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         let taskID = task.taskIdentifier
         let info = ChallengeInfo(
             authenticationMethod: challenge.protectionSpace.authenticationMethod,
-            previousFailureCount: challenge.previousFailureCount)
+            previousFailureCount: challenge.previousFailureCount,
+            failureResponse: challenge.failureResponse as? HTTPURLResponse)
         let answer = registry.assumeIsolated { $0.answer(info, forTask: taskID) }
         ChallengeReply.give(answer, to: completionHandler)
     }

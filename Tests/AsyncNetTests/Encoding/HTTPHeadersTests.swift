@@ -43,7 +43,7 @@ struct HTTPHeadersTests {
         let purge: HTTPMethod = "purge"
         #expect(purge.rawValue == "purge")   // methods are case-sensitive (RFC 9110 9.1)
         #expect(HTTPMethod.put.isIdempotent && !HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)
-        #expect(HTTPMethod(rawValue: "get") == .get)
+        #expect(HTTPMethod(rawValue: "get") != .get)   // ... so "get" is another method than GET
 
         // Every named method: its name on the wire, whether it is idempotent (RFC 9110 9.2.2), and whether
         // form parameters go into its query.

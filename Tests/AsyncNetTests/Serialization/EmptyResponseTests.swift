@@ -14,7 +14,7 @@ struct EmptyResponseTests {
     }
 
     @Test func status205SerializesToEmptyValues() async throws {
-        let request = await session.request(try TestServer.httpbin("/status/205")).validate()
+        let request = session.request(try TestServer.httpbin("/status/205")).validate()
         let response = await request.serializing(Empty.self).response
         #expect(response.response?.statusCode == 205)
         #expect(response.value == Empty.value, "got \(response.result)")
@@ -32,7 +32,7 @@ struct EmptyResponseTests {
     }
 
     @Test func headResponsesHaveNoBodyEvenWhenTheHeadAnnouncesOne() async throws {
-        let request = await session.request(try TestServer.httpbin("/get"), method: .head).validate()
+        let request = session.request(try TestServer.httpbin("/get"), method: .head).validate()
         let response = await request.serializingData().response
         #expect(response.response?.statusCode == 200)
         // The head describes the GET body (application/json, a non-zero length), but none arrives.

@@ -11,13 +11,11 @@ extension Session {
 }
 
 extension DataRequest {
-    /// Registers a waiter the way a serializer does, from the request's own executor. The waiting task's first job
-    /// is queued on that serial executor before this method returns, so it runs (and registers) before anything
-    /// the caller asks of the request afterwards.
-    func waitOnItsExecutor() -> Task<RawResponse, Never> {
-        Task {
-            _ = self.hasCreatedTask   // without `await`: this closure is isolated to the request
-            return await self.completion()
-        }
+    /// Registers a waiter the way a serializer does, and returns once the request holds it, so that the checks the
+    /// caller makes afterwards see a registered waiter.
+    nonisolated func waitOnItsExecutor() async -> Task<RawResponse, Never> {
+        let waiter = Task { await self.completion() }
+        _ = await eventually { await self.waiterCount > 0 }
+        return waiter
     }
 }
