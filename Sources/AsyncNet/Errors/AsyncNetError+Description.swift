@@ -35,6 +35,8 @@ extension AsyncNetError: LocalizedError {
         case .downloadedFileMoveFailed(let error, let source, let destination):
             return "The downloaded file could not be moved from \(source.path) to \(destination.path): "
                 + "\(clause(error.localizedDescription))."
+        case .redirectFailed(let reason):
+            return "The redirect was not followed: \(clause(reason.text))."
         case .bodyDataInGETRequest(let data):
             return "A GET or HEAD request cannot carry a body (\(data.count) bytes given). Nothing was sent."
         case .underlying(let error):
@@ -61,6 +63,17 @@ extension AsyncNetError.ParameterEncodingFailureReason {
         case .missingURL: return "the request has no URL"
         case .encoderFailed(let error): return "the encoder threw \(error)"
         case .unsupportedValue(let detail): return detail
+        }
+    }
+}
+
+extension AsyncNetError.RedirectFailureReason {
+    var text: String {
+        switch self {
+        case .tooManyRedirects(let limit): return "more than \(limit) redirects (a redirect loop?)"
+        case .invalidLocation(let location): return "the Location \"\(location)\" is not an http or https URL"
+        case .insecureRedirect(let from, let to):
+            return "\(from.absoluteString) redirects to \(to.absoluteString), from https to http"
         }
     }
 }

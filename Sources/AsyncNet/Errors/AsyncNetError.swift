@@ -34,6 +34,8 @@ public enum AsyncNetError: Error, Sendable {
     case responseTooLarge(limit: Int)
     /// A finished download could not be moved to its destination.
     case downloadedFileMoveFailed(error: any Error, source: URL, destination: URL)
+    /// A redirect could not be followed.
+    case redirectFailed(reason: RedirectFailureReason)
     /// A `GET` or `HEAD` request was given a body; nothing was sent.
     case bodyDataInGETRequest(Data)
     /// An error from somewhere AsyncNet does not classify (for example a custom serializer's own error).
@@ -47,6 +49,16 @@ public enum AsyncNetError: Error, Sendable {
         case encoderFailed(error: any Error)
         /// The value cannot be expressed by this encoder (for example a top-level scalar as a form).
         case unsupportedValue(String)
+    }
+
+    /// Why a redirect was not followed.
+    public enum RedirectFailureReason: Sendable {
+        /// More hops than the redirect handler allows (a loop, usually).
+        case tooManyRedirects(limit: Int)
+        /// The `Location` is not an http or https URL.
+        case invalidLocation(String)
+        /// A redirect from `https` to `http`, refused by default.
+        case insecureRedirect(from: URL, to: URL)
     }
 
     /// Why a validator rejected the response.

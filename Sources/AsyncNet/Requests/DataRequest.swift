@@ -5,9 +5,12 @@ import FoundationNetworking
 
 /// A request whose response body is collected in memory.
 ///
-/// Created by ``Session/request(_:method:headers:timeout:requestModifier:)``. It starts when its first serializer
-/// is awaited (or on ``resume()``); every serializer on one request shares that one network call, and a serializer
-/// added after completion still runs.
+/// Created by ``Session/request(_:method:headers:timeout:interceptor:requestModifier:)``. It starts when its first
+/// serializer is awaited (or on ``resume()``); every serializer on one request shares that one network call, and a
+/// serializer added after completion still runs.
+///
+/// A request runs one or more attempts: a retry decided by a ``RequestRetrier`` and each redirect hop are new
+/// attempts of the same request, under the same total deadline.
 ///
 /// Cancellation: a caller whose awaiting `Task` is cancelled gets ``AsyncNetError/explicitlyCancelled`` at once,
 /// alone; the network call itself is cancelled when its last awaiting caller has gone, or by ``cancel()``.
@@ -21,31 +24,52 @@ public actor DataRequest {
     /// The Session that created the request.
     public nonisolated let session: Session
 
-    private let builder: RequestBuilder
+    let builder: RequestBuilder
+    /// The Session's interceptor and the request's, combined (the Session's runs first).
+    let interceptor: (any RequestInterceptor)?
     private let deadline: Duration?
-    private var lifecycle = RequestLifecycle()
-    private var task: URLSessionTask?
+    var lifecycle = RequestLifecycle()
+    var task: URLSessionTask?
     private var deadlineTask: Task<Void, Never>?
 
-    private var urlRequest: URLRequest?
-    private var response: HTTPURLResponse?
-    private var body = ResponseBody()
-    private var bodyStarted = false
-    private var transportError: AsyncNetError?
-    private var timings: TransferTimings?
-    private var rejectedChallenge = false
-    private var credential: BasicCredential?
+    // Attempts: retries and redirect hops.
+    /// The request as built, before adaptation: every attempt starts from it.
+    var builtRequest: URLRequest?
+    /// The next redirect hop, when one is decided.
+    var hopRequest: URLRequest?
+    var redirectHandler: any RedirectHandler
+    var redirectCount = 0
+    var attemptCount = 0
+    /// Adaptation, a retrier's or redirect handler's decision, or a retry's delay, while one runs.
+    var decisionTask: Task<Void, Never>?
+    var credential: BasicCredential?
 
-    private var validation = ValidationRun()
-    private var drainTask: Task<Void, Never>?
+    // The current attempt.
+    var urlRequest: URLRequest?
+    var response: HTTPURLResponse?
+    var body = ResponseBody()
+    var bodyStarted = false
+    var timings: TransferTimings?
+    var rejectedChallenge = false
+    var validation = ValidationRun()
+    var drainTask: Task<Void, Never>?
 
-    private var isComplete = false
+    // The outcome.
+    /// The request's error other than a validation failure (transport, cancellation, deadline, adaptation, ...).
+    var transportError: AsyncNetError?
+    private(set) var isComplete = false
     private var waiters = WaiterList<UnsafeContinuation<RawResponse, Never>>()
 
-    init(session: Session, builder: RequestBuilder, timeout: Duration?) {
+    init(session: Session, builder: RequestBuilder, timeout: Duration?, interceptor: (any RequestInterceptor)?) {
         self.session = session
         self.builder = builder
         deadline = Deadline.normalized(timeout ?? session.defaultTimeout)
+        switch (session.interceptor, interceptor) {
+        case (let shared?, let own?): self.interceptor = Interceptor(interceptors: [shared, own])
+        case (let shared?, nil): self.interceptor = shared
+        case (nil, let own): self.interceptor = own
+        }
+        redirectHandler = session.redirectHandler
     }
 
     /// Runs the request on its Session's executor (shared with the delegate queue), so events reach it without a hop.
@@ -54,17 +78,20 @@ public actor DataRequest {
     /// Where the request is in its life.
     public var state: RequestState { lifecycle.state }
 
-    /// The URLRequest that was sent, once the request has started.
+    /// The URLRequest of the latest attempt, as sent (after adaptation), once the request has started.
     public var request: URLRequest? { urlRequest }
 
-    /// The response head, once it arrived.
+    /// The response head of the latest attempt, once it arrived.
     public var httpResponse: HTTPURLResponse? { response }
 
-    /// Whether a URLSession task was ever created for this request (a request cancelled first never makes one).
-    private(set) var hasCreatedTask = false
+    /// How many times the request was retried (redirect hops do not count).
+    public var retryCount: Int { max(0, attemptCount - 1) }
 
-    /// The identifier of the current attempt's URLSession task.
-    private(set) var taskIdentifier: Int?
+    /// Whether a URLSession task was ever created for this request (a request cancelled first never makes one).
+    var hasCreatedTask = false
+
+    /// The identifier of the current attempt's URLSession task. Events of an earlier attempt's task are ignored.
+    var taskIdentifier: Int?
 
     /// How many callers await the outcome (for tests and diagnostics).
     var waiterCount: Int { waiters.count }
@@ -104,13 +131,22 @@ public actor DataRequest {
         return self
     }
 
+    /// Decides this request's redirects with `handler` instead of the Session's.
+    /// - Parameter handler: For example `Redirector.doNotFollow` or `.modify { ... }`.
+    /// - Returns: The request, for chaining.
+    @discardableResult
+    public nonisolated func redirect(using handler: some RedirectHandler) -> Self {
+        enqueue { $0.redirectHandler = handler }
+        return self
+    }
+
     /// Runs `work` on the request's executor after everything queued before it, without waiting for it. The
     /// executor is serial and first-in first-out, so work queued before the request is awaited happens first.
     nonisolated func enqueue(_ work: @escaping @Sendable (isolated DataRequest) -> Void) {
         session.executor.run { self.assumeIsolated(work) }
     }
 
-    private func perform(_ action: RequestLifecycle.Action) {
+    func perform(_ action: RequestLifecycle.Action) {
         switch action {
         case .none:
             break
@@ -129,19 +165,6 @@ public actor DataRequest {
         }
     }
 
-    private func startAttempt() {
-        var built: URLRequest
-        do {
-            built = try builder.build(baseURL: session.baseURL)
-        } catch {
-            if lifecycle.finish() { complete(with: error) }
-            return
-        }
-        if let credential { built.setValue(credential.headerValue, forHTTPHeaderField: "Authorization") }
-        urlRequest = built
-        session.registry.assumeIsolated { $0.launch(self, with: built) }
-    }
-
     private func armDeadline() {
         guard lifecycle.armDeadline(), let deadline else { return }
         deadlineTask = Task { [weak self] in
@@ -154,136 +177,27 @@ public actor DataRequest {
         perform(lifecycle.cancel(.timedOut(duration)))
     }
 
-    // MARK: - Events from the Session
-
-    /// Takes the task the Session created. Returns false when the request was cancelled meanwhile.
-    func attach(_ task: URLSessionTask) -> Bool {
-        hasCreatedTask = true
-        guard lifecycle.state == .resumed || lifecycle.state == .suspended else { return false }
-        self.task = task
-        taskIdentifier = task.taskIdentifier
-        timings = TransferTimings()
-        if lifecycle.state == .resumed { task.resume() }
-        return true
-    }
-
-    func didReceive(_ urlResponse: URLResponse) {
-        guard !isComplete else { return }
-        // A new response replaces an earlier one entirely: on Linux the 401 head of an answered challenge arrives
-        // first, then the real response. Its body and its validation results go with it.
-        let httpResponse = urlResponse as? HTTPURLResponse
-        response = httpResponse
-        body.reset(expectedLength: urlResponse.expectedContentLength)
-        bodyStarted = false
-        drainTask?.cancel()
-        drainTask = nil
-        if timings?.firstByte == nil, session.responseDelivery == .incremental { timings?.firstByte = .now }
-        guard !validation.isEmpty, let httpResponse else { return }
-        validation.restart()
-        let noBody = ValidationRun.headSaysNoBody(httpResponse, method: urlRequest?.httpMethod)
-        validate(noBody ? .absentByHead : .pending)
-    }
-
-    func didReceive(_ data: Data) {
-        guard !isComplete else { return }
-        body.append(data)
-        if !bodyStarted && !data.isEmpty {
-            bodyStarted = true
-            if !validation.isEmpty { validate(.arriving) }
-        }
-        if validation.failure != nil && body.count > Self.errorBodyLimit { finishEarly() }
-    }
-
-    /// After a validation failure, the body keeps arriving (an API's error body explains the failure) up to this
-    /// size and for at most ``errorBodyGrace``; then the transfer is cancelled.
-    static let errorBodyLimit = 1 << 20
-    static let errorBodyGrace = Duration.milliseconds(500)
-
-    func answer(_ challenge: ChallengeInfo) -> ChallengeReply.Answer {
-        // Server trust and client certificates keep the system's handling; they are never delivered on Linux.
-        guard ChallengeInfo.credentialMethods.contains(challenge.authenticationMethod) else {
-            return .performDefaultHandling
-        }
-        // A credential is sent up front; a challenge means the server refused it, or none was given. Refusing hands
-        // the 401 back to the caller (default handling would hang URLSession on Linux).
-        rejectedChallenge = true
-        // Delivered at completion, the 401's head never reaches `didReceive`: keep the challenge's copy of it.
-        if response == nil, let failure = challenge.failureResponse { didReceive(failure) }
-        return .rejectProtectionSpace
-    }
-
-    /// The request to send for a redirect. Credentials set by the caller do not leave the original origin.
-    func redirect(_ next: URLRequest) -> URLRequest? {
-        guard !isComplete else { return nil }
-        var next = next
-        if let original = urlRequest?.url, let target = next.url, Origin(original) != Origin(target) {
-            for name in ["Authorization", "Proxy-Authorization", "Cookie"] {
-                next.setValue(nil, forHTTPHeaderField: name)
-            }
-        }
-        return next
-    }
-
-    func didComplete(error: (any Error)?) {
-        guard lifecycle.finish() else { return }
-        // After a refused challenge Linux cancels the task (-999) once the 401 head is delivered: that 401 is the
-        // answer, not a failure.
-        let failure = error.map(AsyncNetError.wrapping)
-        if case .sessionTaskFailed(let urlError) = failure, urlError.code == .cancelled, rejectedChallenge, response != nil {
-            complete(with: nil)
-        } else {
-            complete(with: failure)
-        }
-    }
-
-    // MARK: - Validation
-
-    func add(_ validator: Validator) {
-        validation.add(validator)
-        guard let response else { return }
-        if isComplete {
-            if transportError == nil { _ = validation.run(request: urlRequest, response: response, body: .complete(body.data)) }
-        } else if ValidationRun.headSaysNoBody(response, method: urlRequest?.httpMethod) {
-            validate(.absentByHead)
-        } else {
-            validate(bodyStarted ? .arriving : .pending)
-        }
-    }
-
-    private func validate(_ knowledge: ValidationRun.Body) {
-        guard let response,
-              validation.run(request: urlRequest, response: response, body: knowledge) != nil, !isComplete
-        else { return }
-        // The response is rejected: stop the transfer soon, keeping a short error body for the caller.
-        if body.count > Self.errorBodyLimit { return finishEarly() }
-        drainTask = Task { [weak self] in
-            guard (try? await Task.sleep(for: Self.errorBodyGrace)) != nil else { return }
-            await self?.finishEarly()
-        }
-    }
-
-    /// Ends a transfer whose response was rejected, with what has arrived.
-    private func finishEarly() {
-        guard lifecycle.finish() else { return }
-        task?.cancel()
-        complete(with: nil)
-    }
-
     // MARK: - Completion
+
+    /// Ends the request for good with the last attempt's outcome (`error` nil: its response, or its validation
+    /// failure).
+    func finish(with error: AsyncNetError?) {
+        guard lifecycle.finish() else { return }
+        complete(with: error)
+    }
 
     private func complete(with error: AsyncNetError?) {
         guard !isComplete else { return }
         isComplete = true
-        if let error { transportError = error }
-        timings?.end = .now
+        transportError = error
+        if timings?.end == nil { timings?.end = .now }
         deadlineTask?.cancel()
-        deadlineTask = nil
         drainTask?.cancel()
+        decisionTask?.cancel()
+        deadlineTask = nil
         drainTask = nil
+        decisionTask = nil
         task = nil
-        if transportError == nil, let response, !validation.isEmpty {
-            _ = validation.run(request: urlRequest, response: response, body: .complete(body.data))
-        }
         let outcome = rawResponse()
         for waiter in waiters.removeAll() { waiter.resume(returning: outcome) }
     }
@@ -324,11 +238,12 @@ public actor DataRequest {
     func rawResponse() -> RawResponse {
         RawResponse(
             request: urlRequest, response: response, data: response == nil ? nil : body.data,
-            error: transportError ?? validation.failure, timings: timings)
+            error: isComplete ? transportError ?? validation.failure : nil, timings: timings, retryCount: retryCount)
     }
 
     private func cancelledResponse() -> RawResponse {
-        RawResponse(request: urlRequest, response: response, data: nil, error: .explicitlyCancelled, timings: timings)
+        RawResponse(request: urlRequest, response: response, data: nil, error: .explicitlyCancelled, timings: timings,
+                    retryCount: retryCount)
     }
 }
 
@@ -339,4 +254,5 @@ struct RawResponse: Sendable {
     let data: Data?
     let error: AsyncNetError?
     let timings: TransferTimings?
+    let retryCount: Int
 }

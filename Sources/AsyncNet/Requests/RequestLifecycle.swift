@@ -1,7 +1,8 @@
 /// The lifecycle of a request as a pure state machine.
 ///
-/// The ``DataRequest`` actor owns one and performs the actions its transitions return; the machine itself does no
-/// I/O, so every transition is tested directly.
+/// The request actor owns one and performs the actions its transitions return; the machine itself does no I/O, so
+/// every transition is tested directly. A request runs one or more attempts (retries and redirect hops are new
+/// attempts of the same request): between two attempts it stays resumed (or suspended) while it decides.
 struct RequestLifecycle: Sendable {
     /// Why a request stopped before it finished on its own.
     enum CancelReason: Sendable, Equatable {
@@ -13,7 +14,7 @@ struct RequestLifecycle: Sendable {
     enum Action: Sendable, Equatable {
         /// Nothing to do.
         case none
-        /// Build the URLRequest and create and start a task for it.
+        /// Prepare the attempt's URLRequest, then create a task for it (and start it unless suspended).
         case startTask
         /// Resume the existing, suspended task.
         case resumeTask
@@ -24,18 +25,15 @@ struct RequestLifecycle: Sendable {
     }
 
     private(set) var state: RequestState = .initialized
-    /// Whether a URLSession task has been created for the current attempt.
+    /// Whether an attempt is in progress (being prepared, or its URLSession task exists).
     private(set) var hasTask = false
+    /// Whether an attempt ended and the next one (a retry or a redirect hop) is being decided.
+    private(set) var isBetweenAttempts = false
     /// Whether the total deadline is running.
     private(set) var deadlineArmed = false
 
-    /// The request is asked to run (resumed, or awaited by a serializer, even while it is suspended). Returns true
-    /// the first time, when the total deadline must start: suspending a request does not stop its deadline.
-    mutating func armDeadline() -> Bool {
-        guard !deadlineArmed, state != .cancelled, state != .finished else { return false }
-        deadlineArmed = true
-        return true
-    }
+    /// Whether the request can still run (neither cancelled nor finished).
+    var isActive: Bool { state != .cancelled && state != .finished }
 
     /// The request is asked to run (explicitly, or by the first serializer when `automatic`).
     mutating func resume(automatic: Bool = false) -> Action {
@@ -48,6 +46,7 @@ struct RequestLifecycle: Sendable {
             if automatic { return .none }
             state = .resumed
             if hasTask { return .resumeTask }
+            if isBetweenAttempts { return .none }   // the next attempt starts when it is ready
             hasTask = true
             return .startTask
         case .resumed, .cancelled, .finished:
@@ -71,25 +70,44 @@ struct RequestLifecycle: Sendable {
 
     /// The request is asked to stop, by the caller or by its deadline.
     mutating func cancel(_ reason: CancelReason = .explicit) -> Action {
-        switch state {
-        case .initialized, .resumed, .suspended:
-            state = .cancelled
-            return .cancel(reason, hasTask: hasTask)
-        case .cancelled, .finished:
-            return .none
-        }
+        guard isActive else { return .none }
+        state = .cancelled
+        return .cancel(reason, hasTask: hasTask)
     }
 
-    /// The attempt ended (the task completed, or building the request failed). Returns whether the outcome counts;
-    /// a cancelled request keeps its cancellation as its outcome.
+    /// The request is asked to run (resumed, or awaited by a serializer, even while it is suspended). Returns true
+    /// the first time, when the total deadline must start: suspending a request does not stop its deadline.
+    mutating func armDeadline() -> Bool {
+        guard !deadlineArmed, isActive else { return false }
+        deadlineArmed = true
+        return true
+    }
+
+    /// The current attempt ended (its task completed, or preparing it failed). Returns whether its outcome is to be
+    /// judged: false when the request was cancelled meanwhile (the cancellation is its outcome).
+    mutating func attemptEnded() -> Bool {
+        guard isActive else { return false }
+        hasTask = false
+        isBetweenAttempts = true
+        return true
+    }
+
+    /// A retry or a redirect hop is ready to go: `.startTask` while the request is active (a suspended request
+    /// gets its task without starting it), `.none` after a cancellation.
+    mutating func nextAttempt() -> Action {
+        guard isActive, isBetweenAttempts else { return .none }
+        isBetweenAttempts = false
+        hasTask = true
+        return .startTask
+    }
+
+    /// The request is done. Returns whether this is news (false when it was cancelled or finished already).
     mutating func finish() -> Bool {
-        switch state {
-        case .initialized, .resumed, .suspended:
-            state = .finished
-            return true
-        case .cancelled, .finished:
-            return false
-        }
+        guard isActive else { return false }
+        state = .finished
+        hasTask = false
+        isBetweenAttempts = false
+        return true
     }
 }
 
@@ -97,7 +115,8 @@ struct RequestLifecycle: Sendable {
 public enum RequestState: Sendable, Hashable {
     /// Created; nothing has been sent yet.
     case initialized
-    /// Running (or waiting for a free slot when the Session limits concurrent requests).
+    /// Running (or waiting for a free slot when the Session limits concurrent requests, or between a failed
+    /// attempt and its retry).
     case resumed
     /// Paused by ``DataRequest/suspend()``.
     case suspended

@@ -15,6 +15,8 @@ public struct DataResponse<Value: Sendable>: Sendable {
     public let metrics: ResponseMetrics?
     /// The value, or why there is none.
     public let result: Result<Value, AsyncNetError>
+    /// How many times the request was retried before this response.
+    public let retryCount: Int
 
     /// Creates a response; useful for tests of your own code.
     /// - Parameters:
@@ -23,15 +25,17 @@ public struct DataResponse<Value: Sendable>: Sendable {
     ///   - data: The body.
     ///   - metrics: The timings.
     ///   - result: The value or the error.
+    ///   - retryCount: How many times the request was retried.
     public init(
         request: URLRequest?, response: HTTPURLResponse?, data: Data?, metrics: ResponseMetrics?,
-        result: Result<Value, AsyncNetError>
+        result: Result<Value, AsyncNetError>, retryCount: Int = 0
     ) {
         self.request = request
         self.response = response
         self.data = data
         self.metrics = metrics
         self.result = result
+        self.retryCount = retryCount
     }
 
     /// The value, when the request succeeded.
@@ -47,7 +51,8 @@ public struct DataResponse<Value: Sendable>: Sendable {
     /// - Parameter transform: Maps the value.
     /// - Returns: A response with the transformed value.
     public func map<NewValue: Sendable>(_ transform: (Value) -> NewValue) -> DataResponse<NewValue> {
-        DataResponse<NewValue>(request: request, response: response, data: data, metrics: metrics, result: result.map(transform))
+        DataResponse<NewValue>(request: request, response: response, data: data, metrics: metrics, result: result.map(transform),
+                                  retryCount: retryCount)
     }
 
     /// Transforms the value with a function that may throw; a thrown error becomes the result
@@ -58,13 +63,15 @@ public struct DataResponse<Value: Sendable>: Sendable {
         let mapped: Result<NewValue, AsyncNetError> = result.flatMap { value in
             do { return .success(try transform(value)) } catch { return .failure(.wrapping(error)) }
         }
-        return DataResponse<NewValue>(request: request, response: response, data: data, metrics: metrics, result: mapped)
+        return DataResponse<NewValue>(request: request, response: response, data: data, metrics: metrics, result: mapped,
+                                        retryCount: retryCount)
     }
 
     /// Transforms the error, keeping everything else.
     /// - Parameter transform: Maps the error.
     /// - Returns: A response with the transformed error.
     public func mapError(_ transform: (AsyncNetError) -> AsyncNetError) -> DataResponse<Value> {
-        DataResponse(request: request, response: response, data: data, metrics: metrics, result: result.mapError(transform))
+        DataResponse(request: request, response: response, data: data, metrics: metrics, result: result.mapError(transform),
+                     retryCount: retryCount)
     }
 }

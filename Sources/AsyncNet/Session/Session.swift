@@ -26,6 +26,10 @@ public actor Session {
     public nonisolated let maxConcurrentRequests: Int?
     /// How requests receive their responses from URLSession.
     public nonisolated let responseDelivery: ResponseDelivery
+    /// Adapts and retries every request of this Session (before a request's own interceptor).
+    public nonisolated let interceptor: (any RequestInterceptor)?
+    /// Decides the redirects of every request that does not set its own.
+    public nonisolated let redirectHandler: any RedirectHandler
 
     /// The media types the configuration's `Accept` header names (`*/*` when it names none), for `validate()`.
     nonisolated let configuredAcceptableTypes: [MediaType]
@@ -43,12 +47,16 @@ public actor Session {
     ///   - configuration: The URLSession configuration; ``Foundation/URLSessionConfiguration/asyncNetDefault`` by default.
     ///   - baseURL: Relative URLs given to requests resolve against it, as a browser would.
     ///   - timeout: A total deadline for every request that does not set its own.
+    ///   - interceptor: Adapts and retries every request (for example ``RetryPolicy``), before a request's own.
+    ///   - redirectHandler: Decides redirects; ``Redirector/follow`` (up to ten hops) by default.
     ///   - maxConcurrentRequests: At most this many requests run at once; `nil` (the default) means no limit.
     ///   - responseDelivery: `.incremental` (the default) or `.atCompletion`; see ``ResponseDelivery``.
     public init(
         configuration: URLSessionConfiguration = .asyncNetDefault,
         baseURL: URL? = nil,
         timeout: Duration? = nil,
+        interceptor: (any RequestInterceptor)? = nil,
+        redirectHandler: any RedirectHandler = Redirector.follow,
         maxConcurrentRequests: Int? = nil,
         responseDelivery: ResponseDelivery = .incremental
     ) {
@@ -66,6 +74,8 @@ public actor Session {
             ?? [MediaType.any]
         self.maxConcurrentRequests = limit
         self.responseDelivery = responseDelivery
+        self.interceptor = interceptor
+        self.redirectHandler = redirectHandler
     }
 
     deinit {

@@ -87,7 +87,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        let taskID = task.taskIdentifier
-        completionHandler(registry.assumeIsolated { $0.redirect(request, forTask: taskID) })
+        // AsyncNet follows redirects itself, as new attempts of the request (see RedirectHop): URLSession on Linux
+        // drops a 307's body, loses a relative Location's trailing slash and sends credentials to other hosts.
+        // Declining hands the 3xx to the request.
+        completionHandler(nil)
     }
 }

@@ -74,21 +74,16 @@ actor TaskRegistry {
     // MARK: - Events from the delegate (called synchronously on the delegate queue)
 
     func didReceive(_ response: URLResponse, forTask taskID: Int) {
-        requestsByTask[taskID]?.assumeIsolated { $0.didReceive(response) }
+        requestsByTask[taskID]?.assumeIsolated { $0.didReceive(response, task: taskID) }
     }
 
     func didReceive(_ data: Data, forTask taskID: Int) {
-        requestsByTask[taskID]?.assumeIsolated { $0.didReceive(data) }
+        requestsByTask[taskID]?.assumeIsolated { $0.didReceive(data, task: taskID) }
     }
 
     func answer(_ challenge: ChallengeInfo, forTask taskID: Int) -> ChallengeReply.Answer {
         // A task nobody owns (any more) gets its challenge refused: default handling would hang on Linux.
-        requestsByTask[taskID]?.assumeIsolated { $0.answer(challenge) } ?? .rejectProtectionSpace
-    }
-
-    func redirect(_ request: URLRequest, forTask taskID: Int) -> URLRequest? {
-        guard let owner = requestsByTask[taskID] else { return nil }
-        return owner.assumeIsolated { $0.redirect(request) }
+        requestsByTask[taskID]?.assumeIsolated { $0.answer(challenge, task: taskID) } ?? .rejectProtectionSpace
     }
 
     /// A task delivered at completion: its head, body and end in one step, through the same paths as delegate events.
@@ -102,7 +97,7 @@ actor TaskRegistry {
     func didComplete(task taskID: Int, error: (any Error)?) {
         guard let request = requestsByTask.removeValue(forKey: taskID) else { return }
         running -= 1
-        request.assumeIsolated { $0.didComplete(error: error) }
+        request.assumeIsolated { $0.didComplete(error: error, task: taskID) }
         startWaiting()
     }
 }

@@ -66,7 +66,9 @@ struct ValidationRun: Sendable {
 
     /// Whether a response cannot have a body, judged from its head and the request's method.
     static func headSaysNoBody(_ response: HTTPURLResponse, method: String?) -> Bool {
-        method == "HEAD" || response.expectedContentLength == 0
-            || [204, 205, 304].contains(response.statusCode) || (100..<200).contains(response.statusCode)
+        switch response.statusCode {
+        case 100..<200, 204, 205, 304: return true
+        default: return method == "HEAD" || response.expectedContentLength == 0
+        }
     }
 }
