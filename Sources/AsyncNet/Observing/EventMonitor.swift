@@ -28,7 +28,7 @@ public protocol EventMonitor: Sendable {
     ///   - attempt: The attempt's number among this request's attempts and hops, from 1.
     func request(_ request: DataRequest, didStartAttempt attempt: Int, with urlRequest: URLRequest) async
 
-    /// The adapters changed the attempt's request.
+    /// The adapters changed an attempt's request (called once per attempt, before it starts, when they did).
     /// - Parameters:
     ///   - request: The request.
     ///   - initial: The request before adaptation.

@@ -37,11 +37,18 @@ extension DataRequest {
         do {
             let adapted = try await interceptor.adapt(base, for: session)
             guard !Task.isCancelled else { return }
+            if Self.differ(adapted, base) { emit(.adapted(self, base, adapted)) }
             send(adapted)
         } catch {
             guard !Task.isCancelled else { return }
             failBeforeSending(.requestAdaptationFailed(error: error))
         }
+    }
+
+    /// Whether adaptation changed anything that is sent (`URLRequest`'s `==` ignores headers on Linux).
+    static func differ(_ a: URLRequest, _ b: URLRequest) -> Bool {
+        a.url != b.url || a.httpMethod != b.httpMethod || a.allHTTPHeaderFields != b.allHTTPHeaderFields
+            || a.httpBody != b.httpBody || a.timeoutInterval != b.timeoutInterval || a.cachePolicy != b.cachePolicy
     }
 
     /// Hands the attempt's request to the Session, which creates its task now or when a slot is free.
@@ -53,6 +60,8 @@ extension DataRequest {
         bodyStarted = false
         rejectedChallenge = false
         validation.restart()
+        sendCount += 1
+        emit(.attemptStarted(self, sendCount, request))
         session.registry.assumeIsolated { $0.launch(self, with: request) }
     }
 
@@ -95,8 +104,10 @@ extension DataRequest {
         guard !Task.isCancelled, lifecycle.isActive else { return }
         switch decision {
         case .retry:
+            emit(.retry(self, .zero, error))
             retry()
         case .retryAfter(let delay):
+            emit(.retry(self, delay, error))
             guard (try? await Task.sleep(for: Deadline.normalized(delay) ?? Deadline.unlimited)) != nil,
                   lifecycle.isActive else { return }
             retry()

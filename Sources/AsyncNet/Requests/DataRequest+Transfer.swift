@@ -33,6 +33,7 @@ extension DataRequest {
         drainTask?.cancel()
         drainTask = nil
         if timings?.firstByte == nil, session.responseDelivery == .incremental { timings?.firstByte = .now }
+        if let httpResponse { emit(.response(self, httpResponse)) }
         validation.restart()
         // A redirect AsyncNet follows is judged by the next hop's response, not by these validators.
         guard !validation.isEmpty, let httpResponse, !RedirectHop.isRedirect(httpResponse) else { return }

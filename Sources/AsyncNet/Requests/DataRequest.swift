@@ -40,6 +40,8 @@ public actor DataRequest {
     var redirectHandler: any RedirectHandler
     var redirectCount = 0
     var attemptCount = 0
+    /// Requests handed to the Session so far: attempts and redirect hops.
+    var sendCount = 0
     /// Adaptation, a retrier's or redirect handler's decision, or a retry's delay, while one runs.
     var decisionTask: Task<Void, Never>?
     var credential: BasicCredential?
@@ -53,6 +55,8 @@ public actor DataRequest {
     var rejectedChallenge = false
     var validation = ValidationRun()
     var drainTask: Task<Void, Never>?
+    /// Monitors of this request only (the Session's are `session.monitorChannels`).
+    var requestChannels: [MonitorChannel] = []
 
     // The outcome.
     /// The request's error other than a validation failure (transport, cancellation, deadline, adaptation, ...).
@@ -70,6 +74,7 @@ public actor DataRequest {
         case (nil, let own): self.interceptor = own
         }
         redirectHandler = session.redirectHandler
+        for channel in session.monitorChannels { channel.send(.created(self)) }
     }
 
     /// Runs the request on its Session's executor (shared with the delegate queue), so events reach it without a hop.
@@ -140,6 +145,24 @@ public actor DataRequest {
         return self
     }
 
+    /// Adds a monitor for this request alone (the Session's monitors see it too).
+    /// - Parameter monitor: The monitor.
+    /// - Returns: The request, for chaining.
+    @discardableResult
+    public nonisolated func monitor(with monitor: some EventMonitor) -> Self {
+        enqueue { $0.requestChannels.append(MonitorChannel(monitor)) }
+        return self
+    }
+
+    /// Sends an event to the Session's monitors and the request's; builds it only when someone listens.
+    func emit(_ event: @autoclosure () -> MonitorEvent) {
+        let shared = session.monitorChannels
+        guard !shared.isEmpty || !requestChannels.isEmpty else { return }
+        let event = event()
+        for channel in shared { channel.send(event) }
+        for channel in requestChannels { channel.send(event) }
+    }
+
     /// Runs `work` on the request's executor after everything queued before it, without waiting for it. The
     /// executor is serial and first-in first-out, so work queued before the request is awaited happens first.
     nonisolated func enqueue(_ work: @escaping @Sendable (isolated DataRequest) -> Void) {
@@ -158,6 +181,7 @@ public actor DataRequest {
             task?.suspend()
         case .cancel(let reason, _):
             task?.cancel()
+            emit(.cancelled(self))
             switch reason {
             case .explicit: complete(with: .explicitlyCancelled)
             case .timedOut(let after): complete(with: .timedOut(after: after))
@@ -200,6 +224,11 @@ public actor DataRequest {
         task = nil
         let outcome = rawResponse()
         for waiter in waiters.removeAll() { waiter.resume(returning: outcome) }
+        emit(.finished(self, RequestOutcome(
+            request: outcome.request, response: outcome.response, bodyByteCount: outcome.data?.count ?? 0,
+            error: outcome.error, metrics: outcome.timings?.metrics(serialization: .zero), retryCount: outcome.retryCount)))
+        for channel in requestChannels { channel.close() }
+        requestChannels = []
     }
 
     /// Waits for the request to finish, starting it if nobody has yet, and returns what it produced.

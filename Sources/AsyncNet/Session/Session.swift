@@ -30,6 +30,8 @@ public actor Session {
     public nonisolated let interceptor: (any RequestInterceptor)?
     /// Decides the redirects of every request that does not set its own.
     public nonisolated let redirectHandler: any RedirectHandler
+    /// Where this Session's monitors receive events.
+    nonisolated let monitorChannels: [MonitorChannel]
 
     /// The media types the configuration's `Accept` header names (`*/*` when it names none), for `validate()`.
     nonisolated let configuredAcceptableTypes: [MediaType]
@@ -49,6 +51,7 @@ public actor Session {
     ///   - timeout: A total deadline for every request that does not set its own.
     ///   - interceptor: Adapts and retries every request (for example ``RetryPolicy``), before a request's own.
     ///   - redirectHandler: Decides redirects; ``Redirector/follow`` (up to ten hops) by default.
+    ///   - eventMonitors: Observe every request of this Session (for example ``LoggingMonitor``).
     ///   - maxConcurrentRequests: At most this many requests run at once; `nil` (the default) means no limit.
     ///   - responseDelivery: `.incremental` (the default) or `.atCompletion`; see ``ResponseDelivery``.
     public init(
@@ -57,6 +60,7 @@ public actor Session {
         timeout: Duration? = nil,
         interceptor: (any RequestInterceptor)? = nil,
         redirectHandler: any RedirectHandler = Redirector.follow,
+        eventMonitors: [any EventMonitor] = [],
         maxConcurrentRequests: Int? = nil,
         responseDelivery: ResponseDelivery = .incremental
     ) {
@@ -76,6 +80,7 @@ public actor Session {
         self.responseDelivery = responseDelivery
         self.interceptor = interceptor
         self.redirectHandler = redirectHandler
+        monitorChannels = eventMonitors.map(MonitorChannel.init)
     }
 
     deinit {
