@@ -32,6 +32,8 @@ extension AsyncNetError: LocalizedError {
             return "The request did not finish within its deadline of \(after)."
         case .responseTooLarge(let limit):
             return "The response body is larger than the limit of \(limit) bytes."
+        case .sessionInvalidated:
+            return "The Session was invalidated; it sends no more requests."
         case .downloadedFileMoveFailed(let error, let source, let destination):
             return "The downloaded file could not be moved from \(source.path) to \(destination.path): "
                 + "\(clause(error.localizedDescription))."

@@ -30,8 +30,10 @@ public enum AsyncNetError: Error, Sendable {
     case explicitlyCancelled
     /// The request's total deadline passed before it finished.
     case timedOut(after: Duration)
-    /// The response body grew past the limit the caller set.
+    /// The response body grew past the limit the caller set (announced by `Content-Length`, or while arriving).
     case responseTooLarge(limit: Int)
+    /// The Session was invalidated (``Session/invalidate()``): its requests end with this error, and new ones fail.
+    case sessionInvalidated
     /// A finished download could not be moved to its destination.
     case downloadedFileMoveFailed(error: any Error, source: URL, destination: URL)
     /// A redirect could not be followed.

@@ -28,11 +28,14 @@ extension DataRequest {
         // A new response replaces an earlier one entirely (the 401 head of a challenge can come first).
         let httpResponse = urlResponse as? HTTPURLResponse
         response = httpResponse
+        if let limit = responseSizeLimit, urlResponse.expectedContentLength > Int64(limit) {
+            return abortTransfer(with: .responseTooLarge(limit: limit))
+        }
         body.reset(expectedLength: urlResponse.expectedContentLength)
         bodyStarted = false
         drainTask?.cancel()
         drainTask = nil
-        if timings?.firstByte == nil, session.responseDelivery == .incremental { timings?.firstByte = .now }
+        if timings?.firstByte == nil, delivery == .incremental { timings?.firstByte = .now }
         if let httpResponse { emit(.response(self, httpResponse)) }
         validation.restart()
         // A redirect AsyncNet follows is judged by the next hop's response, not by these validators.
@@ -43,6 +46,9 @@ extension DataRequest {
 
     func didReceive(_ data: Data, task taskID: Int) {
         guard taskID == taskIdentifier, !isComplete else { return }
+        if let limit = responseSizeLimit, body.count + data.count > limit {
+            return abortTransfer(with: .responseTooLarge(limit: limit))
+        }
         body.append(data)
         if !bodyStarted && !data.isEmpty {
             bodyStarted = true

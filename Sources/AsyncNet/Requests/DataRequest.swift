@@ -38,6 +38,8 @@ public actor DataRequest {
     /// The next redirect hop, when one is decided.
     var hopRequest: URLRequest?
     var redirectHandler: any RedirectHandler
+    /// The most body bytes this request accepts (nil: no limit).
+    var responseSizeLimit: Int?
     var redirectCount = 0
     var attemptCount = 0
     /// Requests handed to the Session so far: attempts and redirect hops.
@@ -74,6 +76,7 @@ public actor DataRequest {
         case (nil, let own): self.interceptor = own
         }
         redirectHandler = session.redirectHandler
+        responseSizeLimit = session.maxResponseSize
         for channel in session.monitorChannels { channel.send(.created(self)) }
     }
 
@@ -145,6 +148,39 @@ public actor DataRequest {
         return self
     }
 
+    /// Limits the response body this request accepts, instead of the Session's `maxResponseSize`.
+    ///
+    /// A larger body fails the request with ``AsyncNetError/responseTooLarge(limit:)`` as soon as the limit is
+    /// crossed: from `Content-Length` when the server announces it, otherwise while the body arrives (counting
+    /// decoded bytes, so a compressed bomb is stopped too). The transfer is cancelled and nothing more is buffered.
+    /// - Parameter bytes: The most bytes accepted.
+    /// - Returns: The request, for chaining.
+    @discardableResult
+    public nonisolated func limitResponseSize(to bytes: Int) -> Self {
+        enqueue { $0.responseSizeLimit = max(0, bytes) }
+        return self
+    }
+
+    /// How URLSession delivers this request's response: incremental whenever the request needs to see the body
+    /// as it arrives (a size limit).
+    var delivery: ResponseDelivery {
+        responseSizeLimit == nil ? session.responseDelivery : .incremental
+    }
+
+    /// Ends the request because its Session is going away.
+    func end(with reason: RequestLifecycle.CancelReason) {
+        perform(lifecycle.cancel(reason))
+    }
+
+    /// Ends the current attempt and the request with `error` (a size limit crossed).
+    func abortTransfer(with error: AsyncNetError) {
+        guard lifecycle.attemptEnded() else { return }
+        task?.cancel()
+        task = nil
+        timings?.end = .now
+        finish(with: error)
+    }
+
     /// Adds a monitor for this request alone (the Session's monitors see it too).
     /// - Parameter monitor: The monitor.
     /// - Returns: The request, for chaining.
@@ -185,6 +221,7 @@ public actor DataRequest {
             switch reason {
             case .explicit: complete(with: .explicitlyCancelled)
             case .timedOut(let after): complete(with: .timedOut(after: after))
+            case .sessionInvalidated: complete(with: .sessionInvalidated)
             }
         }
     }

@@ -8,6 +8,7 @@ struct RequestLifecycle: Sendable {
     enum CancelReason: Sendable, Equatable {
         case explicit
         case timedOut(Duration)
+        case sessionInvalidated
     }
 
     /// What the owner must do after a transition.

@@ -30,6 +30,8 @@ public actor Session {
     public nonisolated let interceptor: (any RequestInterceptor)?
     /// Decides the redirects of every request that does not set its own.
     public nonisolated let redirectHandler: any RedirectHandler
+    /// The most body bytes a request of this Session accepts (nil: no limit); a request can set its own.
+    public nonisolated let maxResponseSize: Int?
     /// Where this Session's monitors receive events.
     nonisolated let monitorChannels: [MonitorChannel]
 
@@ -53,6 +55,8 @@ public actor Session {
     ///   - redirectHandler: Decides redirects; ``Redirector/follow`` (up to ten hops) by default.
     ///   - eventMonitors: Observe every request of this Session (for example ``LoggingMonitor``).
     ///   - maxConcurrentRequests: At most this many requests run at once; `nil` (the default) means no limit.
+    ///   - maxResponseSize: The most body bytes a request accepts; more fails with
+    ///     ``AsyncNetError/responseTooLarge(limit:)`` as soon as the limit is crossed. `nil` (the default): no limit.
     ///   - responseDelivery: `.incremental` (the default) or `.atCompletion`; see ``ResponseDelivery``.
     public init(
         configuration: URLSessionConfiguration = .asyncNetDefault,
@@ -62,6 +66,7 @@ public actor Session {
         redirectHandler: any RedirectHandler = Redirector.follow,
         eventMonitors: [any EventMonitor] = [],
         maxConcurrentRequests: Int? = nil,
+        maxResponseSize: Int? = nil,
         responseDelivery: ResponseDelivery = .incremental
     ) {
         let limit = maxConcurrentRequests.map { max(1, $0) }
@@ -78,6 +83,7 @@ public actor Session {
             ?? [MediaType.any]
         self.maxConcurrentRequests = limit
         self.responseDelivery = responseDelivery
+        self.maxResponseSize = maxResponseSize.map { max(0, $0) }
         self.interceptor = interceptor
         self.redirectHandler = redirectHandler
         monitorChannels = eventMonitors.map(MonitorChannel.init)
@@ -93,6 +99,16 @@ public actor Session {
         for request in await registry.activeRequests {
             await request.cancel()
         }
+    }
+
+    /// Ends the Session: every request running or waiting ends at once with ``AsyncNetError/sessionInvalidated``
+    /// (so does every request started afterwards), the URLSession's tasks are cancelled, and the URLSession releases
+    /// its delegate. Calling it again does nothing.
+    public func invalidate() async {
+        for request in await registry.invalidate() {
+            await request.end(with: .sessionInvalidated)
+        }
+        urlSession.invalidateAndCancel()
     }
 
     /// How many tasks are in flight (for tests and diagnostics).

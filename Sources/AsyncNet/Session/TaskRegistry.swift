@@ -14,6 +14,7 @@ actor TaskRegistry {
     private var requestsByTask: [Int: DataRequest] = [:]
     private var waiting = WaitingQueue()
     private var running = 0
+    private var isInvalidated = false
 
     /// Runs this actor on the Session's executor.
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -28,10 +29,21 @@ actor TaskRegistry {
     /// Every request that is running or waiting for a slot.
     var activeRequests: [DataRequest] { Array(requestsByTask.values) + waiting.all }
 
+    /// Refuses new work and returns every request running or waiting, for the Session to end.
+    func invalidate() -> [DataRequest] {
+        isInvalidated = true
+        let active = activeRequests
+        while waiting.popFirst() != nil {}
+        return active
+    }
+
     // MARK: - Starting tasks
 
     /// Runs `urlRequest` for `request` now, or when a slot is free.
     func launch(_ request: DataRequest, with urlRequest: URLRequest) {
+        guard !isInvalidated else {
+            return request.assumeIsolated { $0.perform($0.lifecycle.cancel(.sessionInvalidated)) }
+        }
         if let limit = maxConcurrentRequests, running >= limit {
             waiting.append(request, urlRequest)
         } else {
@@ -44,7 +56,7 @@ actor TaskRegistry {
     private func begin(_ request: DataRequest, with urlRequest: URLRequest) {
         running += 1
         let task: URLSessionDataTask
-        switch request.session.responseDelivery {
+        switch request.assumeIsolated({ $0.delivery }) {
         case .incremental:
             task = request.session.urlSession.dataTask(with: urlRequest)
         case .atCompletion:
