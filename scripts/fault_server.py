@@ -4,7 +4,7 @@
 Binds 127.0.0.1 on a free port, writes the port to the file named by the first argument, and serves until killed
 (or for at most the number of seconds given as the second argument, default 3600). Standard library only.
 
-Every method is accepted on every endpoint; a request body (Content-Length or chunked) is always read before the
+Every method (any token, QUERY and TRACE included) is accepted on every endpoint; a request body (Content-Length or chunked) is always read before the
 answer. HEAD answers with the headers only. Every request is counted per path (without the query), see /hits.
 
 Endpoints:
@@ -39,6 +39,27 @@ Endpoints:
   /auth-required/TOKEN    with Authorization: Basic dTpw: 200 application/json {"authorized": true};
                           without: 401 with WWW-Authenticate: Basic realm="t"
   /slow-head?delay=S      waits S seconds, then 200 text/plain "ok"
+
+For retries, redirects and authentication (give each test its own TOKEN or GROUP, e.g. a UUID, so that parallel
+tests do not share counters):
+  /status-sequence/TOKEN?codes=503,503,200&retry_after=V
+                          hit k (1-based) answers the k-th code of the list (the last one repeats), application/json
+                          {"hit": k}; a 503 carries Retry-After: V when retry_after is given
+  /reset-mid-body/TOKEN?failures=N
+                          the first N hits: a 200 head with Content-Length: 1000, 10 bytes, then a reset (RST);
+                          later hits: 200 with the 1000 bytes (application/octet-stream, "0123456789" repeated)
+  /token/GROUP            adds one to the group's refresh count, answers application/json {"token": "t<count>"}
+  /token-count/GROUP      the group's refresh count, as a plain decimal body (0 before any /token/GROUP)
+  /protected/GROUP?delay=S
+                          200 application/json {"ok": true} with Authorization: Bearer t<count> where count is the
+                          group's current refresh count (at least 1); otherwise 401 with WWW-Authenticate: Bearer.
+                          The header is judged on arrival; then the answer waits S seconds (default 0)
+  /redirect-loop/TOKEN    302 to itself (same path and query), forever
+  /dir-redirect           301 Location: /dir/
+  /dir/                   200 application/json {"path": "/dir/"}
+  /dir                    301 Location: /dir/ (a client that drops the trailing slash of /dir/ loops)
+  /echo                   200 application/json {"method", "path", "query" (the raw query string), "headers" (an
+                          object; repeated headers joined with ", "), "body" (the request body as UTF-8 text)}
 Anything else: 404.
 """
 import base64
@@ -59,6 +80,9 @@ CLIENT_GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError)
 
 _hits = {}
 _hits_lock = threading.Lock()
+_refreshes = {}
+_refreshes_lock = threading.Lock()
+RESET_BODY = b"0123456789" * 100
 
 
 def count_hit(path):
@@ -87,6 +111,18 @@ def pattern_bytes(start, end):
         parts.append(_PATTERN[offset:offset + stop - start])
         start = stop
     return b"".join(parts)
+
+
+def refresh(group):
+    """Adds one to the group's refresh count and returns the new count."""
+    with _refreshes_lock:
+        _refreshes[group] = _refreshes.get(group, 0) + 1
+        return _refreshes[group]
+
+
+def refresh_count(group):
+    with _refreshes_lock:
+        return _refreshes.get(group, 0)
 
 
 def query_float(query, name, default):
@@ -140,6 +176,12 @@ class Handler(BaseHTTPRequestHandler):
         self.dispatch()
 
     do_GET = do_HEAD = do_POST = do_PUT = do_PATCH = do_DELETE = do_OPTIONS = _handle
+
+    def __getattr__(self, name):
+        # Any other method (QUERY, TRACE, PURGE, ...): BaseHTTPRequestHandler looks up do_<METHOD>.
+        if name.startswith("do_"):
+            return self._handle
+        raise AttributeError(name)
 
     def _authorized(self):
         return self.headers.get("Authorization") == BASIC_U_P
@@ -263,8 +305,82 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/slow-head":
             time.sleep(max(0.0, query_float(query, "delay", "1")))
             self._send(200, b"ok")
+        elif path.startswith("/status-sequence/"):
+            self.status_sequence(hits(unquote(path)), query)
+        elif path.startswith("/reset-mid-body/"):
+            self.reset_mid_body(hits(unquote(path)), int(query_float(query, "failures", "1")))
+        elif path.startswith("/token/"):
+            count = refresh(unquote(path[len("/token/"):]))
+            self._send(200, json.dumps({"token": "t%d" % count}).encode("utf-8"), "application/json")
+        elif path.startswith("/token-count/"):
+            self._send(200, str(refresh_count(unquote(path[len("/token-count/"):]))).encode())
+        elif path.startswith("/protected/"):
+            self.protected(unquote(path[len("/protected/"):]), query_float(query, "delay", "0"))
+        elif path.startswith("/redirect-loop/"):
+            self._redirect(302, self.path)
+        elif path in ("/dir-redirect", "/dir"):
+            self._redirect(301, "/dir/")
+        elif path == "/dir/":
+            self._send(200, json.dumps({"path": "/dir/"}).encode("utf-8"), "application/json")
+        elif path == "/echo":
+            self.echo(url)
         else:
             self._send(404, b"unknown fault endpoint")
+
+    def status_sequence(self, hit, query):
+        try:
+            codes = [int(code) for code in query.get("codes", ["200"])[0].split(",")]
+        except ValueError:
+            self._send(400, b"bad /status-sequence query: codes must be integers")
+            return
+        if not codes or not all(200 <= code <= 999 for code in codes):
+            self._send(400, b"bad /status-sequence query: codes must be 200...999")
+            return
+        status = codes[min(hit, len(codes)) - 1]
+        headers = {}
+        if status == 503 and "retry_after" in query:
+            headers["Retry-After"] = query["retry_after"][0]
+        self._send(status, json.dumps({"hit": hit}).encode("utf-8"), "application/json", headers)
+
+    def reset_mid_body(self, hit, failures):
+        if hit > failures:
+            self._send(200, RESET_BODY, "application/octet-stream")
+            return
+        self.send_response(200)
+        self.send_header("Content-Type", "application/octet-stream")
+        self.send_header("Content-Length", str(len(RESET_BODY)))
+        self.end_headers()
+        self.close_connection = True
+        try:
+            self.wfile.write(RESET_BODY[:10])
+            self.wfile.flush()
+            time.sleep(0.02)  # let the head and the 10 bytes reach the client before the reset
+        except CLIENT_GONE:
+            pass
+        self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+        self.connection.close()
+
+    def protected(self, group, delay):
+        count = refresh_count(group)
+        authorized = count >= 1 and self.headers.get("Authorization") == "Bearer t%d" % count
+        time.sleep(max(0.0, delay))
+        if authorized:
+            self._send(200, json.dumps({"ok": True}).encode("utf-8"), "application/json")
+        else:
+            self._send(401, b"bearer token required", headers={"WWW-Authenticate": "Bearer"})
+
+    def echo(self, url):
+        headers = {}
+        for name, value in self.headers.items():
+            headers[name] = headers[name] + ", " + value if name in headers else value
+        answer = {
+            "method": self.command,
+            "path": unquote(url.path),
+            "query": url.query,
+            "headers": headers,
+            "body": self.request_body.decode("utf-8", "replace"),
+        }
+        self._send(200, json.dumps(answer).encode("utf-8"), "application/json")
 
     def pattern(self, total, chunk):
         chunk = max(1, chunk)
