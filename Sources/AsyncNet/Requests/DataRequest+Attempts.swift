@@ -55,6 +55,9 @@ extension DataRequest {
     private func send(_ request: URLRequest) {
         guard lifecycle.isActive, lifecycle.hasTask, !isComplete else { return }
         urlRequest = request
+        taskIdentifier = nil
+        drainTask?.cancel()
+        drainTask = nil
         response = nil
         body = ResponseBody()
         bodyStarted = false

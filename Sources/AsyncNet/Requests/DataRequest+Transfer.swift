@@ -54,7 +54,7 @@ extension DataRequest {
             bodyStarted = true
             if !validation.isEmpty, let response, !RedirectHop.isRedirect(response) { validate(.arriving) }
         }
-        if validation.failure != nil && body.count > Self.errorBodyLimit { finishEarly() }
+        if validation.failure != nil && body.count > Self.errorBodyLimit { finishEarly(task: taskID) }
     }
 
     func answer(_ challenge: ChallengeInfo, task taskID: Int) -> ChallengeReply.Answer {
@@ -74,6 +74,8 @@ extension DataRequest {
     func didComplete(error: (any Error)?, task taskID: Int) {
         guard taskID == taskIdentifier, lifecycle.attemptEnded() else { return }
         task = nil
+        drainTask?.cancel()
+        drainTask = nil
         timings?.end = .now
         // After a refused challenge Linux cancels the task (-999) once the 401 head is delivered: that 401 is the
         // answer, not a failure.
@@ -107,16 +109,17 @@ extension DataRequest {
               !isComplete, lifecycle.hasTask
         else { return }
         // The response is rejected: stop the transfer soon, keeping a short error body for the caller.
-        if body.count > Self.errorBodyLimit { return finishEarly() }
+        guard let taskID = taskIdentifier else { return }
+        if body.count > Self.errorBodyLimit { return finishEarly(task: taskID) }
         drainTask = Task { [weak self] in
             guard (try? await Task.sleep(for: Self.errorBodyGrace)) != nil else { return }
-            await self?.finishEarly()
+            await self?.finishEarly(task: taskID)
         }
     }
 
-    /// Ends an attempt whose response was rejected, with what has arrived.
-    private func finishEarly() {
-        guard lifecycle.attemptEnded() else { return }
+    /// Ends an attempt whose response was rejected, with what has arrived (unless that attempt already ended).
+    private func finishEarly(task taskID: Int) {
+        guard taskID == taskIdentifier, self.task != nil, lifecycle.attemptEnded() else { return }
         task?.cancel()
         task = nil
         timings?.end = .now

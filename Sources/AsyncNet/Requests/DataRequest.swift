@@ -177,6 +177,8 @@ public actor DataRequest {
         guard lifecycle.attemptEnded() else { return }
         task?.cancel()
         task = nil
+        drainTask?.cancel()
+        drainTask = nil
         timings?.end = .now
         finish(with: error)
     }
