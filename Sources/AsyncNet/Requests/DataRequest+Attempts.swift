@@ -8,6 +8,7 @@ import FoundationNetworking
 extension DataRequest {
     /// Prepares and sends the next attempt: a redirect hop as decided, or the built request, adapted.
     func startAttempt() {
+        timings.attemptPrepared()
         if let hop = hopRequest {
             // A hop carries the previous attempt's adapted headers (minus credentials that left their origin);
             // adapters run once per attempt, not per hop.
@@ -37,6 +38,7 @@ extension DataRequest {
         do {
             let adapted = try await interceptor.adapt(base, for: session)
             guard !Task.isCancelled else { return }
+            timings.adapted()
             if Self.differ(adapted, base) { emit(.adapted(self, base, adapted)) }
             send(adapted)
         } catch {

@@ -18,7 +18,7 @@ extension DataRequest {
         guard lifecycle.hasTask, lifecycle.state == .resumed || lifecycle.state == .suspended else { return false }
         self.task = task
         taskIdentifier = task.taskIdentifier
-        timings = TransferTimings()
+        timings.taskStarted()
         if lifecycle.state == .resumed { task.resume() }
         return true
     }
@@ -35,7 +35,7 @@ extension DataRequest {
         bodyStarted = false
         drainTask?.cancel()
         drainTask = nil
-        if timings?.firstByte == nil, delivery == .incremental { timings?.firstByte = .now }
+        if delivery == .incremental { timings.firstByte() }
         if let httpResponse { emit(.response(self, httpResponse)) }
         validation.restart()
         // A redirect AsyncNet follows is judged by the next hop's response, not by these validators.
@@ -76,7 +76,7 @@ extension DataRequest {
         task = nil
         drainTask?.cancel()
         drainTask = nil
-        timings?.end = .now
+        timings.attemptEnded()
         // After a refused challenge Linux cancels the task (-999) once the 401 head is delivered: that 401 is the
         // answer, not a failure.
         let failure = error.map(AsyncNetError.wrapping)
@@ -122,7 +122,7 @@ extension DataRequest {
         guard taskID == taskIdentifier, self.task != nil, lifecycle.attemptEnded() else { return }
         task?.cancel()
         task = nil
-        timings?.end = .now
+        timings.attemptEnded()
         judgeAttempt(nil)
     }
 }

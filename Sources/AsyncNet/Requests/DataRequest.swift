@@ -53,7 +53,7 @@ public actor DataRequest {
     var response: HTTPURLResponse?
     var body = ResponseBody()
     var bodyStarted = false
-    var timings: TransferTimings?
+    var timings = RequestTimings()
     var rejectedChallenge = false
     var validation = ValidationRun()
     var drainTask: Task<Void, Never>?
@@ -108,6 +108,7 @@ public actor DataRequest {
 
     /// Starts the request, or resumes it after ``suspend()``. Serializers start it for you.
     public func resume() async {
+        timings.requestStarted()
         armDeadline()
         perform(lifecycle.resume())
     }
@@ -179,7 +180,7 @@ public actor DataRequest {
         task = nil
         drainTask?.cancel()
         drainTask = nil
-        timings?.end = .now
+        timings.attemptEnded()
         finish(with: error)
     }
 
@@ -253,7 +254,7 @@ public actor DataRequest {
         guard !isComplete else { return }
         isComplete = true
         transportError = error
-        if timings?.end == nil { timings?.end = .now }
+        timings.requestEnded()
         deadlineTask?.cancel()
         drainTask?.cancel()
         decisionTask?.cancel()
@@ -265,7 +266,7 @@ public actor DataRequest {
         for waiter in waiters.removeAll() { waiter.resume(returning: outcome) }
         emit(.finished(self, RequestOutcome(
             request: outcome.request, response: outcome.response, bodyByteCount: outcome.data?.count ?? 0,
-            error: outcome.error, metrics: outcome.timings?.metrics(serialization: .zero), retryCount: outcome.retryCount)))
+            error: outcome.error, metrics: outcome.timings.metrics(serialization: .zero), retryCount: outcome.retryCount)))
         for channel in requestChannels { channel.close() }
         requestChannels = []
     }
@@ -293,6 +294,7 @@ public actor DataRequest {
             if waiters.isEmpty { perform(lifecycle.cancel(.explicit)) }
             return
         }
+        timings.requestStarted()
         armDeadline()
         perform(lifecycle.resume(automatic: true))
     }
@@ -321,6 +323,6 @@ struct RawResponse: Sendable {
     let response: HTTPURLResponse?
     let data: Data?
     let error: AsyncNetError?
-    let timings: TransferTimings?
+    let timings: RequestTimings
     let retryCount: Int
 }

@@ -11,7 +11,7 @@ public struct DataResponse<Value: Sendable>: Sendable {
     public let response: HTTPURLResponse?
     /// The body (nil when no response arrived).
     public let data: Data?
-    /// Timings AsyncNet measured (nil when no task ran).
+    /// Timings AsyncNet measured, per attempt (nil when the request never ran).
     public let metrics: ResponseMetrics?
     /// The value, or why there is none.
     public let result: Result<Value, AsyncNetError>

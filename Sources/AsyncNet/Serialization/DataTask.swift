@@ -62,7 +62,7 @@ public struct DataTask<Value: Sendable>: Sendable {
         }
         return DataResponse(
             request: raw.request, response: raw.response, data: raw.data,
-            metrics: raw.timings?.metrics(serialization: elapsed), result: result, retryCount: raw.retryCount)
+            metrics: raw.timings.metrics(serialization: elapsed), result: result, retryCount: raw.retryCount)
     }
 }
 

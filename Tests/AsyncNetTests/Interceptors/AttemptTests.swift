@@ -121,7 +121,7 @@ struct AttemptTests {
 
     @Test func cancellationIsNeverOfferedToTheRetrier() async throws {
         let asked = Counter()
-        let request = session.request(try TestServer.httpbin("/delay/10"), interceptor: Retrier { _, _, _ in
+        let request = session.request(try TestServer.fault("/slow-head?delay=10"), interceptor: Retrier { _, _, _ in
             _ = await asked.increment()
             return .retry
         })

@@ -97,13 +97,13 @@ struct EventMonitorTests {
 
     @Test func cancellationSequence() async throws {
         let recorder = EventRecorder()
-        let request = Session().request(try TestServer.httpbin("/delay/10")).monitor(with: recorder)
+        let request = Session().request(try TestServer.fault("/slow-head?delay=10")).monitor(with: recorder)
         let waiting = Task { await request.serializingData().result }
         #expect(await eventually { await request.hasCreatedTask })
         await request.cancel()
         _ = await waiting.value
         #expect(await recorder.waitForFinishes(1))
-        #expect(await recorder.lines == ["attempt 1 /delay/10", "cancelled", "finished -1"])
+        #expect(await recorder.lines == ["attempt 1 /slow-head", "cancelled", "finished -1"])
         #expect(await recorder.outcomes.first?.error?.isExplicitlyCancelled == true)
     }
 

@@ -20,7 +20,7 @@ struct AwaiterCancellationTests {
     }
 
     @Test func cancellingTheLastAwaiterCancelsTheRequest() async throws {
-        let request = session.request(try TestServer.httpbin("/delay/10"))
+        let request = session.request(try TestServer.fault("/slow-head?delay=10"))
         let only = Task { await request.serializingData().result }
         #expect(await eventually { await request.waiterCount == 1 })
         only.cancel()
@@ -42,7 +42,7 @@ struct AwaiterCancellationTests {
     }
 
     @Test func cancelStillEndsEveryAwaiter() async throws {
-        let request = session.request(try TestServer.httpbin("/delay/10"))
+        let request = session.request(try TestServer.fault("/slow-head?delay=10"))
         let first = Task { await request.serializingData().result }
         let second = Task { await request.serializingString().result }
         #expect(await eventually { await request.waiterCount == 2 })

@@ -74,7 +74,7 @@ struct DataRequestLifecycleTests {
     }
 
     @Test func cancellingTheAwaitingTaskCancelsTheRequestPromptly() async throws {
-        let request = session.request(try TestServer.httpbin("/delay/10"))
+        let request = session.request(try TestServer.fault("/slow-head?delay=10"))
         let task = Task { await request.serializingData().result }
         #expect(await eventually { await session.inFlightCount == 1 }, "the request never started")
         #expect(await request.state == .resumed)
@@ -102,7 +102,7 @@ struct DataRequestLifecycleTests {
     }
 
     @Test func cancelAllRequestsCancelsRunningOnes() async throws {
-        let requests = try (0..<3).map { _ in session.request(try TestServer.httpbin("/delay/5")) }
+        let requests = try (0..<3).map { _ in session.request(try TestServer.fault("/slow-head?delay=5")) }
         let tasks = requests.map { request in Task { await request.serializingData().result } }
         #expect(await eventually { await session.inFlightCount == 3 })
         await session.cancelAllRequests()
@@ -190,7 +190,7 @@ struct QueuedRequestReleaseTests {
 
     @Test func cancelledWhileQueuedNeverRuns() async throws {
         let session = Session(maxConcurrentRequests: 1)
-        let blocker = session.request(try TestServer.httpbin("/delay/10"))
+        let blocker = session.request(try TestServer.fault("/slow-head?delay=10"))
         let blocking = Task { await blocker.serializingData().result }
         #expect(await eventually { await session.inFlightCount == 1 })
         let queued = session.request(try TestServer.httpbin("/get"))

@@ -10,7 +10,7 @@ struct DataTaskTests {
     let session = Session()
 
     @Test func cancelStopsTheRunningRequestForEverySerializer() async throws {
-        let request = session.request(try TestServer.httpbin("/delay/10"))
+        let request = session.request(try TestServer.fault("/slow-head?delay=10"))
         let dataTask = request.serializingData()
         let other = request.serializing(JSON.self)
         let waiting = Task { await dataTask.result }

@@ -10,7 +10,7 @@ import Testing
 struct ConcurrencyLimitTests {
     @Test func aDeadlineExpiresWhileTheRequestIsQueued() async throws {
         let session = Session(maxConcurrentRequests: 1)
-        let blocker = session.request(try TestServer.httpbin("/delay/10"))
+        let blocker = session.request(try TestServer.fault("/slow-head?delay=10"))
         let blocking = Task { await blocker.serializingData().result }
         #expect(await eventually { await session.inFlightCount == 1 }, "the first request never took the slot")
 
@@ -42,7 +42,7 @@ struct ConcurrencyLimitTests {
 
     @Test func cancelAllRequestsCancelsQueuedRequests() async throws {
         let session = Session(maxConcurrentRequests: 1)
-        let blocker = session.request(try TestServer.httpbin("/delay/10"))
+        let blocker = session.request(try TestServer.fault("/slow-head?delay=10"))
         let blocking = Task { await blocker.serializingData().result }
         #expect(await eventually { await session.inFlightCount == 1 }, "the first request never took the slot")
 

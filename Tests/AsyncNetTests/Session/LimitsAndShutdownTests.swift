@@ -48,7 +48,9 @@ struct LimitsAndShutdownTests {
 
     @Test func invalidateEndsAHundredRequestsPromptly() async throws {
         let session = Session()
-        let url = try TestServer.httpbin("/delay/10")
+        // The fault server (a thread per connection) holds the hundred slow heads; httpbin's 32 threads would be
+        // tied up for every other test.
+        let url = try TestServer.fault("/slow-head?delay=10")
         let requests = (0..<100).map { _ in session.request(url) }
         let waiting = requests.map { request in Task { await request.serializingData().result } }
         #expect(await eventually { await session.inFlightCount + session.registry.activeRequests.count >= 100 })

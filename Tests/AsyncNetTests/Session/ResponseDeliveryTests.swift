@@ -52,14 +52,14 @@ struct ResponseDeliveryTests {
     @Test(arguments: deliveries)
     func cancellationAndDeadline(delivery: ResponseDelivery) async throws {
         let session = Session(responseDelivery: delivery)
-        let request = session.request(try TestServer.httpbin("/delay/10"))
+        let request = session.request(try TestServer.fault("/slow-head?delay=10"))
         let waiting = Task { await request.serializingData().result }
         #expect(await eventually { await request.hasCreatedTask })
         waiting.cancel()
         #expect(await waiting.value.failure?.isExplicitlyCancelled == true)
         #expect(await eventually { await session.inFlightCount == 0 }, "the task was cancelled and completed")
 
-        let late = await session.request(try TestServer.httpbin("/delay/10"), timeout: .milliseconds(300))
+        let late = await session.request(try TestServer.fault("/slow-head?delay=10"), timeout: .milliseconds(300))
             .serializingData().result
         #expect(late.failure?.isTimedOut == true)
     }
