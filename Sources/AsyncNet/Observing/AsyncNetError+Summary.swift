@@ -25,6 +25,7 @@ extension AsyncNetError {
         case .redirectFailed(.invalidLocation): return "invalid redirect Location"
         case .redirectFailed(.insecureRedirect): return "https to http redirect refused"
         case .bodyDataInGETRequest: return "body in a GET or HEAD request"
+        case .sessionInvalidated: return "session invalidated"
         case .underlying(let error): return "\(type(of: error))"
         }
     }
