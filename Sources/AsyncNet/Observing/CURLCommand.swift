@@ -39,9 +39,9 @@ import FoundationNetworking
 /// every cookie value, the URL's password and secret query parameters. The command then no longer authenticates,
 /// which is the point: it can be pasted into a ticket.
 ///
-/// Headers that URLSession adds itself (`User-Agent`, `Accept-Language`, the Session configuration's
-/// `httpAdditionalHeaders`, ...) are not in a `URLRequest` and so not in the command, unless the caller merged them
-/// into it; curl sends its own `User-Agent` and `Accept: */*` instead.
+/// Headers that URLSession adds from the Session configuration (`httpAdditionalHeaders`: AsyncNet's `User-Agent`,
+/// `Accept-Language`, `Accept-Encoding`) and its stored cookies are not in a `URLRequest`: pass the request through
+/// ``prepare(_:for:)`` first, or curl sends its own `User-Agent` and none of the others.
 enum CURLCommand {
     /// Builds the command.
     /// - Parameters:
