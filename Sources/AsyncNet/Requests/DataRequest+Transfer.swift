@@ -11,6 +11,23 @@ extension DataRequest {
     static let errorBodyLimit = 1 << 20
     static let errorBodyGrace = Duration.milliseconds(500)
 
+    /// How URLSession delivers this request's response: incremental whenever the request needs to see the body
+    /// as it arrives (a size limit).
+    var delivery: ResponseDelivery {
+        responseSizeLimit == nil ? session.responseDelivery : .incremental
+    }
+
+    /// Ends the current attempt and the request with `error` (a size limit crossed).
+    func abortTransfer(with error: AsyncNetError) {
+        guard lifecycle.attemptEnded() else { return }
+        task?.cancel()
+        task = nil
+        drainTask?.cancel()
+        drainTask = nil
+        timings.attemptEnded()
+        finish(with: error)
+    }
+
     /// Takes the task the Session created for the current attempt. Returns false when the request was cancelled
     /// meanwhile.
     func attach(_ task: any TransferTask) -> Bool {
