@@ -13,7 +13,7 @@ extension DataRequest {
 
     /// Takes the task the Session created for the current attempt. Returns false when the request was cancelled
     /// meanwhile.
-    func attach(_ task: URLSessionTask) -> Bool {
+    func attach(_ task: any TransferTask) -> Bool {
         hasCreatedTask = true
         guard lifecycle.hasTask, lifecycle.state == .resumed || lifecycle.state == .suspended else { return false }
         self.task = task

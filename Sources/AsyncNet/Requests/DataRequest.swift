@@ -29,7 +29,7 @@ public actor DataRequest {
     let interceptor: (any RequestInterceptor)?
     private let deadline: Duration?
     var lifecycle = RequestLifecycle()
-    var task: URLSessionTask?
+    var task: (any TransferTask)?
     private var deadlineTask: Task<Void, Never>?
 
     // Attempts: retries and redirect hops.

@@ -32,6 +32,8 @@ public actor Session {
     public nonisolated let redirectHandler: any RedirectHandler
     /// The most body bytes a request of this Session accepts (nil: no limit); a request can set its own.
     public nonisolated let maxResponseSize: Int?
+    /// The stub server answering this Session's requests instead of the network, in tests.
+    public nonisolated let stubs: StubServer?
     /// Where this Session's monitors receive events.
     nonisolated let monitorChannels: [MonitorChannel]
 
@@ -58,6 +60,8 @@ public actor Session {
     ///   - maxResponseSize: The most body bytes a request accepts; more fails with
     ///     ``AsyncNetError/responseTooLarge(limit:)`` as soon as the limit is crossed. `nil` (the default): no limit.
     ///   - responseDelivery: `.incremental` (the default) or `.atCompletion`; see ``ResponseDelivery``.
+    ///   - stubs: Answers every request instead of the network (for tests; see ``StubServer``). Everything else
+    ///     about the Session stays real.
     public init(
         configuration: URLSessionConfiguration = .asyncNetDefault,
         baseURL: URL? = nil,
@@ -67,7 +71,8 @@ public actor Session {
         eventMonitors: [any EventMonitor] = [],
         maxConcurrentRequests: Int? = nil,
         maxResponseSize: Int? = nil,
-        responseDelivery: ResponseDelivery = .incremental
+        responseDelivery: ResponseDelivery = .incremental,
+        stubs: StubServer? = nil
     ) {
         let limit = maxConcurrentRequests.map { max(1, $0) }
         executor = SessionExecutor(label: "AsyncNet.Session")
@@ -84,6 +89,7 @@ public actor Session {
         self.maxConcurrentRequests = limit
         self.responseDelivery = responseDelivery
         self.maxResponseSize = maxResponseSize.map { max(0, $0) }
+        self.stubs = stubs
         self.interceptor = interceptor
         self.redirectHandler = redirectHandler
         monitorChannels = eventMonitors.map(MonitorChannel.init)

@@ -15,6 +15,9 @@ actor TaskRegistry {
     private var waiting = WaitingQueue()
     private var running = 0
     private var isInvalidated = false
+    /// Stubbed tasks (negative identifiers, so they never meet URLSession's) and their playback.
+    var stubbed: [Int: StubPlayback] = [:]
+    var nextStubIdentifier = 0
 
     /// Runs this actor on the Session's executor.
     nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
@@ -55,6 +58,22 @@ actor TaskRegistry {
     /// task runs, so no event can miss it.
     private func begin(_ request: DataRequest, with urlRequest: URLRequest) {
         running += 1
+        let task: any TransferTask
+        if let stubs = request.session.stubs {
+            task = makeStubTask(for: urlRequest, stubs: stubs)
+        } else {
+            task = makeURLSessionTask(for: request, with: urlRequest)
+        }
+        requestsByTask[task.taskIdentifier] = request
+        let attached = request.assumeIsolated { $0.attach(task) }
+        if !attached {
+            requestsByTask[task.taskIdentifier] = nil
+            task.cancel()
+            running -= 1
+        }
+    }
+
+    private func makeURLSessionTask(for request: DataRequest, with urlRequest: URLRequest) -> URLSessionDataTask {
         let task: URLSessionDataTask
         switch request.assumeIsolated({ $0.delivery }) {
         case .incremental:
@@ -66,13 +85,7 @@ actor TaskRegistry {
                 assumeIsolated { $0.didFinish(request, data: data, response: response, error: error) }
             }
         }
-        requestsByTask[task.taskIdentifier] = request
-        let attached = request.assumeIsolated { $0.attach(task) }
-        if !attached {
-            requestsByTask[task.taskIdentifier] = nil
-            task.cancel()
-            running -= 1
-        }
+        return task
     }
 
     private func startWaiting() {
