@@ -25,6 +25,8 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
     public let urlRequest: URLRequest
     /// The stub that answered it, or `nil` when no stub matched.
     public let stub: StubHandle?
+    /// The error the body stream reported, if reading it failed.
+    let bodyStreamError: (any Error)?
 
     /// Records `request`, reading its body stream to the end.
     init(_ request: URLRequest, stub: StubHandle? = nil) {
@@ -54,9 +56,6 @@ public struct RecordedRequest: Sendable, CustomStringConvertible {
         urlRequest = other.urlRequest
         self.stub = stub
     }
-
-    /// The error the body stream reported, if reading it failed.
-    let bodyStreamError: (any Error)?
 
     /// The same request, answered by `stub`.
     func answered(by stub: StubHandle?) -> RecordedRequest {

@@ -61,7 +61,8 @@ public struct RequestMatcher: Sendable, CustomStringConvertible {
     public var description: String {
         var parts = ["\(method?.rawValue ?? "any method") \(url.description)"]
         if !query.isEmpty {
-            parts.append("query " + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&"))
+            let items = query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
+            parts.append("query " + items.joined(separator: "&"))
         }
         if !headers.isEmpty {
             parts.append("headers " + headers.map(\.description).joined(separator: ", "))

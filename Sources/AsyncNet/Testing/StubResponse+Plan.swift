@@ -109,7 +109,8 @@ extension StubResponse.Body {
             do {
                 return try Data(contentsOf: url)
             } catch {
-                throw StubServer.InvalidStub(reason: "its body file \(url.path) cannot be read (\(error.localizedDescription))")
+                throw StubServer.InvalidStub(
+                    reason: "its body file \(url.path) cannot be read (\(error.localizedDescription))")
             }
         }
     }

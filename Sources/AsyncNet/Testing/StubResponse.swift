@@ -118,7 +118,8 @@ public struct StubResponse: Sendable {
         do {
             return data(try encoder.encode(value), status: status, contentType: "application/json", headers: headers)
         } catch {
-            return failure(StubServer.InvalidStub(reason: "its \(Value.self) value could not be encoded as JSON: \(error)"))
+            return failure(StubServer.InvalidStub(
+                reason: "its \(Value.self) value could not be encoded as JSON: \(error)"))
         }
     }
 
@@ -161,8 +162,8 @@ public struct StubResponse: Sendable {
     }
 
     /// A 200 `application/octet-stream` head announcing `afterBytes + 1000` bytes, `afterBytes` bytes
-    /// (`0123456789` repeated), then `URLError(.networkConnectionLost)`. The instance modifier `reset(afterBytes:)` cuts any
-    /// other response.
+    /// (`0123456789` repeated), then `URLError(.networkConnectionLost)`. The instance modifier
+    /// `reset(afterBytes:)` cuts any other response.
     /// - Parameter afterBytes: How many body bytes arrive before the connection is lost.
     /// - Returns: The response.
     public static func reset(afterBytes: Int) -> StubResponse {

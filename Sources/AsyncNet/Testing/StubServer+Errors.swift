@@ -23,7 +23,8 @@ extension StubServer {
                 lines.append("  headers: " + request.headers.map(\.description).joined(separator: ", "))
             }
             if let body = request.body {
-                lines.append("  body: \(body.count) bytes" + (request.bodyText.map { ": \(Self.abbreviated($0))" } ?? ""))
+                let text = request.bodyText.map { ": " + Self.abbreviated($0) } ?? ""
+                lines.append("  body: \(body.count) bytes" + text)
             }
             if stubs.isEmpty {
                 lines.append("No stubs are set.")

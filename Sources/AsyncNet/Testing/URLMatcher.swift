@@ -40,7 +40,7 @@ public struct URLMatcher: Sendable, CustomStringConvertible, ExpressibleByString
 
     /// This URL: the same scheme and host (without case), port (80 and 443 implied) and path. The query is
     /// compared only when `string` has one: then the request's query items must be the same, in any order. (To
-    /// require some items and allow others, give no query here and pass `query:` to ``StubServer/on(_:_:query:headers:body:respond:)``.)
+    /// require some items and allow others, give no query here and pass `query:` to `StubServer.on`.)
     /// The fragment is ignored.
     /// - Parameter string: An absolute URL. One that does not parse matches nothing.
     /// - Returns: The matcher.
