@@ -40,6 +40,19 @@ struct StubSessionTests {
         #expect(try posted.json()["name"] == "Grace")
     }
 
+    @Test func aBodyStreamIsRecordedWhole() async throws {
+        let stubs = StubServer()
+        let payload = Data((0..<100_000).map { UInt8($0 % 251) })
+        await stubs.on(.put, "/upload", body: .data(payload), respond: .status(201))
+        var request = URLRequest(url: try #require(URL(string: "https://x.example/upload")))
+        request.httpMethod = "PUT"
+        request.httpBodyStream = InputStream(data: payload)
+        let response = await Session(stubs: stubs).request(request).validate(statusCode: [201]).serializingData()
+            .response
+        #expect(response.error == nil, "\(response.result)")
+        #expect(await stubs.requests.first?.body == payload)
+    }
+
     @Test func anUnmatchedRequestFailsNamingItAndListingTheStubs() async throws {
         let stubs = StubServer()
         await stubs.on(.get, "https://api.example.com/user", respond: .json(["id": 1]))
