@@ -8,6 +8,8 @@ Every method (any token, QUERY and TRACE included) is accepted on every endpoint
 answer. HEAD answers with the headers only. Every request is counted per path (without the query), see /hits.
 
 Endpoints:
+  /endless-fast?seconds=S chunked 64 KiB chunks as fast as the client reads (no Content-Length), at most S s
+  /gzip-bomb?mb=N         N MiB of zeros gzip-compressed (Content-Encoding: gzip): small on the wire, huge decoded
   /latin1                 text/plain; charset=iso-8859-1 body "café ñ" in latin-1
   /utf16                  text/plain; charset=utf-16 body "héllo" in UTF-16 with BOM
   /no-content-type        200, a body, no Content-Type header
@@ -192,6 +194,30 @@ class Handler(BaseHTTPRequestHandler):
     def _redirect(self, status, location):
         self._send(status, b"", None, headers={"Location": location})
 
+    def endless_fast(self, seconds):
+        """Chunked 64 KiB chunks of 'z' as fast as the client reads, for at most `seconds`; no Content-Length."""
+        self._chunked_head(200, "application/octet-stream")
+        chunk = b"z" * 65536
+        deadline = time.monotonic() + seconds
+        try:
+            while time.monotonic() < deadline:
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            self.wfile.write(b"0\r\n\r\n")
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        self.close_connection = True
+
+    def gzip_bomb(self, megabytes):
+        """`megabytes` MiB of zeros, gzip-compressed (about 1/1000 of that on the wire), Content-Encoding: gzip."""
+        import gzip
+        import io
+        buffer = io.BytesIO()
+        with gzip.GzipFile(fileobj=buffer, mode="wb", compresslevel=9) as compressed:
+            zeros = bytes(1 << 20)
+            for _ in range(megabytes):
+                compressed.write(zeros)
+        self._send(200, buffer.getvalue(), "application/octet-stream", {"Content-Encoding": "gzip"})
+
     def _chunked_head(self, status, content_type):
         self.send_response(status)
         if content_type is not None:
@@ -305,6 +331,10 @@ class Handler(BaseHTTPRequestHandler):
         elif path == "/slow-head":
             time.sleep(max(0.0, query_float(query, "delay", "1")))
             self._send(200, b"ok")
+        elif path == "/endless-fast":
+            self.endless_fast(query_float(query, "seconds", "60"))
+        elif path == "/gzip-bomb":
+            self.gzip_bomb(int(query_float(query, "mb", "100")))
         elif path.startswith("/status-sequence/"):
             self.status_sequence(hits(unquote(path)), query)
         elif path.startswith("/reset-mid-body/"):

@@ -38,15 +38,18 @@ enum ReportTable {
 
         // Configuration rows: GET 100 B, 1 in flight, each side on its own configuration.
         let rawDefault = Runner.configKey(.raw, .urlsessionDefault)
-        for config in [ConfigKind.service, .asyncnetDefault] {
+        let configRows: [(ClientKind, ConfigKind, String)] = [
+            (.asyncnet, .service, "AsyncNet .asyncNetService"),
+            (.asyncnetAtCompletion, .service, "AsyncNet .asyncNetService + .atCompletion"),
+            (.asyncnet, .asyncnetDefault, "AsyncNet .asyncNetDefault"),
+        ]
+        for (client, config, title) in configRows {
             for metric in throughputMetrics {
-                let label = metric.field == "rps"
-                    ? "GET 100 B, 1 in flight, AsyncNet \(config.title) vs raw .default: req/s"
-                    : metric.label
-                let asyncNet = results.values(Runner.configKey(.asyncnet, config), metric.field)
+                let label = metric.field == "rps" ? "GET 100 B, 1 in flight, \(title) vs raw .default: req/s" : metric.label
+                let asyncNet = results.values(Runner.configKey(client, config), metric.field)
                 let raw = results.values(rawDefault, metric.field)
-                let values = clients.map { client -> [Double] in
-                    client == .asyncnet ? asyncNet : client == .raw ? raw : []
+                let values = clients.map { column -> [Double] in
+                    column == .asyncnet ? asyncNet : column == .raw ? raw : []
                 }
                 table.add(row(label, values, clients: clients, metric: metric))
             }

@@ -28,6 +28,7 @@ enum Runner {
     /// The configuration-row group: GET 100 B, 1 in flight, each client on its own configuration.
     static let configVariants: [(ClientKind, ConfigKind)] = [
         (.asyncnet, .service), (.raw, .urlsessionDefault), (.asyncnet, .asyncnetDefault),
+        (.asyncnetAtCompletion, .service),
     ]
 
     static func key(_ scenario: Scenario, _ inFlight: Int, _ client: ClientKind) -> String {

@@ -111,4 +111,22 @@ public struct RequestOutcome: Sendable {
     public let metrics: ResponseMetrics?
     /// How many times the request was retried.
     public let retryCount: Int
+
+    /// Creates an outcome; useful to test your own monitors.
+    /// - Parameters:
+    ///   - request: The last request sent.
+    ///   - response: The final response head.
+    ///   - bodyByteCount: The final body's size.
+    ///   - error: Why it failed.
+    ///   - metrics: The timings.
+    ///   - retryCount: How many retries.
+    public init(request: URLRequest?, response: HTTPURLResponse?, bodyByteCount: Int, error: AsyncNetError?,
+                metrics: ResponseMetrics?, retryCount: Int) {
+        self.request = request
+        self.response = response
+        self.bodyByteCount = bodyByteCount
+        self.error = error
+        self.metrics = metrics
+        self.retryCount = retryCount
+    }
 }

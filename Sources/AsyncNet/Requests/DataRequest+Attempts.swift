@@ -20,8 +20,7 @@ extension DataRequest {
             base = builtRequest
         } else {
             do {
-                var built = try builder.build(baseURL: session.baseURL)
-                if let credential { built.setValue(credential.headerValue, forHTTPHeaderField: "Authorization") }
+                let built = try buildRequest()
                 builtRequest = built
                 base = built
             } catch {
@@ -32,6 +31,13 @@ extension DataRequest {
         redirectCount = 0
         guard let interceptor else { return send(base) }
         decisionTask = Task { await self.adaptAndSend(base, with: interceptor) }
+    }
+
+    /// The request as the caller described it, with the credential of `authenticate()`; nothing is sent.
+    func buildRequest() throws(AsyncNetError) -> URLRequest {
+        var built = try builder.build(baseURL: session.baseURL)
+        if let credential { built.setValue(credential.headerValue, forHTTPHeaderField: "Authorization") }
+        return built
     }
 
     private func adaptAndSend(_ base: URLRequest, with interceptor: any RequestInterceptor) async {

@@ -184,6 +184,29 @@ public actor DataRequest {
         finish(with: error)
     }
 
+    /// The request as a command a person can paste into a shell: method, headers (the Session configuration's
+    /// included), cookies, body and URL, quoted for bash whatever their bytes.
+    ///
+    /// Before the request starts, it is built for the description (nothing is sent); afterwards it is the latest
+    /// attempt's request as sent. `Authorization`, `Proxy-Authorization`, `Cookie`, other secret-looking headers
+    /// and secret query values are replaced by `<redacted>` unless `redactingSecrets` is false.
+    /// - Parameter redactingSecrets: Whether secrets are hidden; true by default.
+    /// - Returns: The `curl` command, or a comment saying why there is none.
+    public func cURLDescription(redactingSecrets: Bool = true) -> String {
+        let request: URLRequest
+        if let urlRequest {
+            request = urlRequest
+        } else {
+            do {
+                request = try builtRequest ?? buildRequest()
+            } catch {
+                return "# no curl command: the request cannot be built (\(error.localizedDescription))"
+            }
+        }
+        let (prepared, cookies) = CURLCommand.prepare(request, for: session.urlSession.configuration)
+        return CURLCommand.make(from: prepared, cookies: cookies, redactingSecrets: redactingSecrets)
+    }
+
     /// Adds a monitor for this request alone (the Session's monitors see it too).
     /// - Parameter monitor: The monitor.
     /// - Returns: The request, for chaining.

@@ -114,3 +114,28 @@ struct EventMonitorTests {
         #expect(ContinuousClock.now - start < .seconds(5), "five requests waited for a 2 s monitor callback")
     }
 }
+
+@Suite("cURL description of a request", .timeLimit(.minutes(1)))
+struct CURLDescriptionTests {
+    @Test func describesBeforeAndAfterSendingWithSecretsRedacted() async throws {
+        let request = Session().request(try TestServer.httpbin("/anything"), method: .post,
+                                        parameters: ["name": "Ada"] as JSON, encoder: .json,
+                                        headers: [.authorization(bearerToken: "s3cret")])
+        let before = await request.cURLDescription()
+        #expect(before.hasPrefix("curl "))
+        #expect(before.contains("Bearer <redacted>"))
+        #expect(!before.contains("s3cret"))
+        #expect(before.contains(#"{"name":"Ada"}"#))
+        #expect(await request.hasCreatedTask == false, "describing sends nothing")
+        _ = try await request.serializingData().value
+        let after = await request.cURLDescription(redactingSecrets: false)
+        #expect(after.contains("Bearer s3cret"))
+        let credentialed = Session().request(try TestServer.httpbin("/get")).authenticate(username: "u", password: "p")
+        #expect(await credentialed.cURLDescription().contains("Basic <redacted>"))
+    }
+
+    @Test func anUnbuildableRequestSaysWhy() async {
+        let description = await Session().request("not a url at all").cURLDescription()
+        #expect(description.hasPrefix("#"))
+    }
+}

@@ -19,6 +19,26 @@ struct LimitsAndShutdownTests {
         #expect(ContinuousClock.now - start < .seconds(20), "stopped while receiving, not at the end")
     }
 
+    @Test func aFastEndlessBodyStopsAtFiveMegabytes() async throws {
+        let response = await Session(maxResponseSize: 5_000_000).request(try TestServer.fault("/endless-fast"))
+            .serializingData().response
+        guard case .responseTooLarge(5_000_000) = response.error else {
+            Issue.record("expected responseTooLarge(5000000), got \(response.result)")
+            return
+        }
+        #expect((response.data?.count ?? 0) <= 5_000_000, "nothing beyond the limit was buffered")
+    }
+
+    @Test func aGzipBombIsBoundedOnItsDecodedSize() async throws {
+        let response = await Session(maxResponseSize: 5_000_000).request(try TestServer.fault("/gzip-bomb?mb=200"))
+            .serializingData().response
+        guard case .responseTooLarge(5_000_000) = response.error else {
+            Issue.record("expected responseTooLarge(5000000), got \(response.result)")
+            return
+        }
+        #expect((response.data?.count ?? 0) <= 5_000_000)
+    }
+
     @Test func anAnnouncedLengthFailsBeforeTheBody() async throws {
         let request = Session().request(try TestServer.fault("/pattern?n=50000000")).limitResponseSize(to: 5_000_000)
         let response = await request.serializingData().response
