@@ -100,7 +100,8 @@ public struct StubResponse: Sendable {
     }
 
     /// Any `Encodable` value encoded as JSON, `application/json`. The value is encoded at once; a value that does
-    /// not encode makes every answer fail with ``StubServer/InvalidStub``.
+    /// not encode makes every answer fail with ``StubServer/InvalidStub``. (A literal whose elements share one type,
+    /// such as `["id": 1]`, comes here as `[String: Int]`; the bytes are those of the ``JSON`` form.)
     /// - Parameters:
     ///   - value: The value.
     ///   - encoder: The encoder; a `JSONEncoder` with sorted keys when `nil`.
