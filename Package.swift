@@ -10,6 +10,7 @@ let package = Package(
     targets: [
         .target(name: "AsyncNet"),
         .executableTarget(name: "Fetch", dependencies: ["AsyncNet"], path: "Examples/Fetch"),
+        .executableTarget(name: "StubbedClient", dependencies: ["AsyncNet"], path: "Examples/StubbedClient"),
         .testTarget(name: "AsyncNetTests", dependencies: ["AsyncNet"]),
     ],
     swiftLanguageModes: [.v6]
