@@ -6,10 +6,17 @@ import FoundationNetworking
 /// Playing stubbed attempts: a ``StubServer``'s plan delivered through the same events as URLSession's delegate.
 extension TaskRegistry {
     /// Creates a stubbed task for `request` (in place of a URLSession task).
-    func makeStubTask(for urlRequest: URLRequest, stubs: StubServer) -> StubTask {
+    func makeStubTask(for urlRequest: URLRequest, stubs: StubServer, configuration: URLSessionConfiguration)
+        -> StubTask {
         nextStubIdentifier -= 1
         let identifier = nextStubIdentifier
-        stubbed[identifier] = StubPlayback(request: urlRequest, stubs: stubs)
+        // The stub sees what URLSession would send: the configuration's headers under the request's own.
+        var sent = urlRequest
+        for case let (name as String, value as String) in configuration.httpAdditionalHeaders ?? [:]
+        where sent.value(forHTTPHeaderField: name) == nil {
+            sent.setValue(value, forHTTPHeaderField: name)
+        }
+        stubbed[identifier] = StubPlayback(request: sent, stubs: stubs)
         return StubTask(taskIdentifier: identifier, registry: self)
     }
 

@@ -60,7 +60,7 @@ actor TaskRegistry {
         running += 1
         let task: any TransferTask
         if let stubs = request.session.stubs {
-            task = makeStubTask(for: urlRequest, stubs: stubs)
+            task = makeStubTask(for: urlRequest, stubs: stubs, configuration: request.session.urlSession.configuration)
         } else {
             task = makeURLSessionTask(for: request, with: urlRequest)
         }
