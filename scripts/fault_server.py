@@ -8,7 +8,7 @@ Every method (any token, QUERY and TRACE included) is accepted on every endpoint
 answer. HEAD answers with the headers only. Every request is counted per path (without the query), see /hits.
 
 Endpoints:
-  /endless-fast?seconds=S chunked 64 KiB chunks as fast as the client reads (no Content-Length), at most S s
+  /endless-fast?seconds=S chunked 64 KiB chunks, about 64 MB/s (no Content-Length), at most S s (20 by default)
   /gzip-bomb?mb=N         N MiB of zeros gzip-compressed (Content-Encoding: gzip): small on the wire, huge decoded
   /latin1                 text/plain; charset=iso-8859-1 body "café ñ" in latin-1
   /utf16                  text/plain; charset=utf-16 body "héllo" in UTF-16 with BOM
@@ -195,13 +195,17 @@ class Handler(BaseHTTPRequestHandler):
         self._send(status, b"", None, headers={"Location": location})
 
     def endless_fast(self, seconds):
-        """Chunked 64 KiB chunks of 'z' as fast as the client reads, for at most `seconds`; no Content-Length."""
+        """Chunked 64 KiB chunks of 'z', about 64 MB/s, for at most `seconds`; no Content-Length.
+
+        Not faster: a loopback stream at full speed keeps FoundationNetworking's work queue (shared by every
+        URLSession of the client process) so busy that other tasks of that process stall until it ends."""
         self._chunked_head(200, "application/octet-stream")
         chunk = b"z" * 65536
         deadline = time.monotonic() + seconds
         try:
             while time.monotonic() < deadline:
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+                time.sleep(0.001)
             self.wfile.write(b"0\r\n\r\n")
         except (BrokenPipeError, ConnectionResetError):
             pass
@@ -332,7 +336,7 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(max(0.0, query_float(query, "delay", "1")))
             self._send(200, b"ok")
         elif path == "/endless-fast":
-            self.endless_fast(query_float(query, "seconds", "60"))
+            self.endless_fast(query_float(query, "seconds", "20"))
         elif path == "/gzip-bomb":
             self.gzip_bomb(int(query_float(query, "mb", "100")))
         elif path.startswith("/status-sequence/"):

@@ -10,6 +10,9 @@ import FoundationNetworking
 public enum AsyncNetError: Error, Sendable {
     /// The value given as a URL could not be turned into an absolute `http` or `https` URL.
     case invalidURL(url: String, reason: String)
+    /// The request cannot be sent as given (a method or header name that is not an HTTP token, a header value with a
+    /// line break); nothing was sent.
+    case invalidRequest(reason: String)
     /// Encoding the request's parameters failed; nothing was sent.
     case parameterEncodingFailed(reason: ParameterEncodingFailureReason)
     /// Building a multipart body failed; nothing was sent.
@@ -61,6 +64,8 @@ public enum AsyncNetError: Error, Sendable {
         case invalidLocation(String)
         /// A redirect from `https` to `http`, refused by default.
         case insecureRedirect(from: URL, to: URL)
+        /// A 307 or 308 asks to send the body again, but it was given as a stream, which cannot be read twice.
+        case bodyCannotBeResent(status: Int)
     }
 
     /// Why a validator rejected the response.

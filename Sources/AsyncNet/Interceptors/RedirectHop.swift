@@ -20,6 +20,7 @@ enum RedirectHop {
         after previous: URLRequest, response: HTTPURLResponse, allowsInsecure: Bool
     ) throws(AsyncNetError) -> URLRequest {
         let location = response.value(forHTTPHeaderField: "Location") ?? ""
+        let status = response.statusCode
         guard let from = response.url ?? previous.url,
               let target = URL(string: location, relativeTo: from)?.absoluteURL,
               let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https",
@@ -30,8 +31,11 @@ enum RedirectHop {
         }
         var next = previous
         next.url = target
+        let keepsBody = status == 307 || status == 308
+        if keepsBody, previous.httpBody == nil, previous.httpBodyStream != nil {
+            throw .redirectFailed(reason: .bodyCannotBeResent(status: status))
+        }
         let method = previous.httpMethod ?? "GET"
-        let status = response.statusCode
         // 303 turns any method but HEAD into GET; 301 and 302 turn a POST into GET (what every browser does).
         if (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST") {
             next.httpMethod = "GET"

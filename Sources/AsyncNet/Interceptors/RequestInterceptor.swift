@@ -5,7 +5,8 @@ import FoundationNetworking
 
 /// Changes each attempt's `URLRequest` before it is sent: add a token, sign, rewrite.
 ///
-/// Adapters run for every attempt, retries and redirect hops included, the Session's first, then the request's.
+/// Adapters run once per attempt (the first and each retry), the Session's first, then the request's. A redirect hop
+/// is not a new attempt: it carries the previous request's adapted headers, minus credentials leaving their origin.
 /// A throwing adapter fails the request with ``AsyncNetError/requestAdaptationFailed(error:)`` and nothing is sent.
 public protocol RequestAdapter: Sendable {
     /// Returns the request to send.

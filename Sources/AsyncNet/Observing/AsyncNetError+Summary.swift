@@ -9,6 +9,7 @@ extension AsyncNetError {
     var summary: String {
         switch self {
         case .invalidURL: return "invalid URL"
+        case .invalidRequest: return "invalid request"
         case .parameterEncodingFailed: return "parameter encoding failed"
         case .multipartEncodingFailed: return "multipart encoding failed"
         case .requestAdaptationFailed: return "adapter failed"
@@ -24,6 +25,7 @@ extension AsyncNetError {
         case .redirectFailed(.tooManyRedirects(let limit)): return "more than \(limit) redirects"
         case .redirectFailed(.invalidLocation): return "invalid redirect Location"
         case .redirectFailed(.insecureRedirect): return "https to http redirect refused"
+        case .redirectFailed(.bodyCannotBeResent): return "redirect needs a streamed body again"
         case .bodyDataInGETRequest: return "body in a GET or HEAD request"
         case .sessionInvalidated: return "session invalidated"
         case .underlying(let error): return "\(type(of: error))"

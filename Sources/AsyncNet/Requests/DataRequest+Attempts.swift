@@ -9,6 +9,7 @@ extension DataRequest {
     /// Prepares and sends the next attempt: a redirect hop as decided, or the built request, adapted.
     func startAttempt() {
         timings.attemptPrepared()
+        session.registry.assumeIsolated { $0.requestStarted(self) }
         if let hop = hopRequest {
             // A hop carries the previous attempt's adapted headers (minus credentials that left their origin);
             // adapters run once per attempt, not per hop.
@@ -46,7 +47,11 @@ extension DataRequest {
             guard !Task.isCancelled else { return }
             timings.adapted()
             if Self.differ(adapted, base) { emit(.adapted(self, base, adapted)) }
+            try RequestCheck.validate(adapted)
             send(adapted)
+        } catch let error as AsyncNetError {
+            guard !Task.isCancelled else { return }
+            failBeforeSending(error)
         } catch {
             guard !Task.isCancelled else { return }
             failBeforeSending(.requestAdaptationFailed(error: error))

@@ -20,7 +20,7 @@ extension DataRequest {
     /// Ends the current attempt and the request with `error` (a size limit crossed).
     func abortTransfer(with error: AsyncNetError) {
         guard lifecycle.attemptEnded() else { return }
-        task?.cancel()
+        task?.cancelIfRunning()
         task = nil
         drainTask?.cancel()
         drainTask = nil
@@ -36,7 +36,8 @@ extension DataRequest {
         self.task = task
         taskIdentifier = task.taskIdentifier
         timings.taskStarted()
-        if lifecycle.state == .resumed { task.resume() }
+        taskIsRunning = lifecycle.state == .resumed
+        if taskIsRunning { task.resume() }
         return true
     }
 
@@ -137,7 +138,7 @@ extension DataRequest {
     /// Ends an attempt whose response was rejected, with what has arrived (unless that attempt already ended).
     private func finishEarly(task taskID: Int) {
         guard taskID == taskIdentifier, self.task != nil, lifecycle.attemptEnded() else { return }
-        task?.cancel()
+        task?.cancelIfRunning()
         task = nil
         timings.attemptEnded()
         judgeAttempt(nil)

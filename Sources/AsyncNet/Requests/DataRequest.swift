@@ -30,6 +30,8 @@ public actor DataRequest {
     private let deadline: Duration?
     var lifecycle = RequestLifecycle()
     var task: (any TransferTask)?
+    /// Whether the current task was resumed (and not paused since).
+    var taskIsRunning = false
     private var deadlineTask: Task<Void, Never>?
 
     // Attempts: retries and redirect hops.
@@ -150,11 +152,16 @@ public actor DataRequest {
         case .startTask:
             startAttempt()
         case .resumeTask:
-            task?.resume()
+            guard let task, !taskIsRunning || task.canPause else { return }
+            task.resume()
+            taskIsRunning = true
         case .suspendTask:
-            task?.suspend()
+            // A started transfer that cannot pause safely keeps running; its outcome is delivered as usual.
+            guard let task, task.canPause else { return }
+            task.suspend()
+            taskIsRunning = false
         case .cancel(let reason, _):
-            task?.cancel()
+            task?.cancelIfRunning()
             emit(.cancelled(self))
             switch reason {
             case .explicit: complete(with: .explicitlyCancelled)
@@ -197,6 +204,7 @@ public actor DataRequest {
         drainTask = nil
         decisionTask = nil
         task = nil
+        session.registry.assumeIsolated { $0.requestEnded(self) }
         let outcome = rawResponse()
         for waiter in waiters.removeAll() { waiter.resume(returning: outcome) }
         emit(.finished(self, RequestOutcome(

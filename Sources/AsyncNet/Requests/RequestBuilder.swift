@@ -41,6 +41,7 @@ struct RequestBuilder: Sendable {
             request.url = try url.resolvedForRequest(against: baseURL)
         }
         for header in headers {
+            try RequestCheck.validate(header)
             request.setValue(header.value, forHTTPHeaderField: header.name)
         }
         if let encodeParameters {
@@ -49,10 +50,7 @@ struct RequestBuilder: Sendable {
         if let modifier {
             do { try modifier(&request) } catch { throw AsyncNetError.requestModificationFailed(error: error) }
         }
-        let finalMethod = HTTPMethod(rawValue: request.httpMethod ?? "GET")
-        if finalMethod == .get || finalMethod == .head, let body = request.httpBody, !body.isEmpty {
-            throw AsyncNetError.bodyDataInGETRequest(body)
-        }
+        try RequestCheck.validate(request)
         return request
     }
 }

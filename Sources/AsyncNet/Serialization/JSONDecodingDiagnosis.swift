@@ -14,7 +14,8 @@ enum JSONDecodingDiagnosis {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             return error
         } catch let serializationError as NSError {
-            guard let detail = serializationError.userInfo[NSDebugDescriptionErrorKey] as? String else { return error }
+            guard var detail = serializationError.userInfo[NSDebugDescriptionErrorKey] as? String else { return error }
+            while detail.hasSuffix(".") { detail.removeLast() }   // the decoding error adds its own period
             return DecodingError.dataCorrupted(DecodingError.Context(
                 codingPath: [], debugDescription: "The body is not valid JSON: \(detail)",
                 underlyingError: serializationError))

@@ -99,7 +99,8 @@ public struct StringResponseSerializer: ResponseSerializer {
         let chosen: String.Encoding
         if let encoding {
             chosen = encoding
-        } else if let declared = response?.value(forHTTPHeaderField: "Content-Type").flatMap(Charset.name(inContentType:)) {
+        } else if let declared = response?.value(forHTTPHeaderField: "Content-Type").flatMap(Charset.name(inContentType:)),
+                  !declared.isEmpty {
             guard let known = Charset.encoding(named: declared) else {
                 // Plain ASCII reads the same in every ASCII-based charset; anything else cannot be read safely.
                 if data.allSatisfy({ $0 < 0x80 }) { return String(decoding: data, as: UTF8.self) }

@@ -38,7 +38,7 @@ public actor Session {
     nonisolated let monitorChannels: [MonitorChannel]
 
     /// The media types the configuration's `Accept` header names (`*/*` when it names none), for `validate()`.
-    nonisolated let configuredAcceptableTypes: [MediaType]
+    nonisolated let configuredAcceptableTypes: AcceptRanges
 
     /// The serial executor shared by this Session, its registry, its requests and the URLSession delegate queue.
     nonisolated let executor: SessionExecutor
@@ -84,8 +84,7 @@ public actor Session {
         self.baseURL = baseURL
         defaultTimeout = Deadline.normalized(timeout)
         let accept = configuration.httpAdditionalHeaders?.first { ($0.key as? String)?.lowercased() == "accept" }
-        configuredAcceptableTypes = (accept?.value as? String).map(MediaType.acceptable(fromAcceptHeader:))
-            ?? [MediaType.any]
+        configuredAcceptableTypes = (accept?.value as? String).map(AcceptRanges.init(header:)) ?? .any
         self.maxConcurrentRequests = limit
         self.responseDelivery = responseDelivery
         self.maxResponseSize = maxResponseSize.map { max(0, $0) }
@@ -99,8 +98,9 @@ public actor Session {
         urlSession.finishTasksAndInvalidate()
     }
 
-    /// Cancels every request that is running or waiting for a slot. Requests created but not yet started are not
-    /// known to the Session until they start.
+    /// Cancels every request that started and has not finished: running, waiting for a slot, or between attempts
+    /// (adapting, or waiting to retry). Requests created but not yet started are not known to the Session until they
+    /// start.
     public func cancelAllRequests() async {
         for request in await registry.activeRequests {
             await request.cancel()

@@ -89,7 +89,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, Sendable {
     ) {
         // AsyncNet follows redirects itself, as new attempts of the request (see RedirectHop): URLSession on Linux
         // drops a 307's body, loses a relative Location's trailing slash and sends credentials to other hosts.
-        // Declining hands the 3xx to the request.
+        // Declining hands the 3xx to the request. A task being cancelled gets no answer: FoundationNetworking traps
+        // when a redirect is answered after the task stopped waiting for it.
+        guard task.state != .canceling else { return }
         completionHandler(nil)
     }
 }

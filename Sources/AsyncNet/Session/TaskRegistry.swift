@@ -14,6 +14,8 @@ actor TaskRegistry {
     private var requestsByTask: [Int: DataRequest] = [:]
     private var waiting = WaitingQueue()
     private var running = 0
+    /// Started requests that have not finished, by identity.
+    private var live: [ObjectIdentifier: DataRequest] = [:]
     private var isInvalidated = false
     /// Stubbed tasks (negative identifiers, so they never meet URLSession's) and their playback.
     var stubbed: [Int: StubPlayback] = [:]
@@ -29,8 +31,19 @@ actor TaskRegistry {
 
     var inFlightCount: Int { requestsByTask.count }
 
-    /// Every request that is running or waiting for a slot.
-    var activeRequests: [DataRequest] { Array(requestsByTask.values) + waiting.all }
+    /// Every request that started and has not finished: running, waiting for a slot, or between two attempts
+    /// (adapting, deciding on a retry or a redirect, waiting to retry).
+    var activeRequests: [DataRequest] { Array(live.values) }
+
+    /// A request started (or is preparing another attempt).
+    func requestStarted(_ request: DataRequest) {
+        live[ObjectIdentifier(request)] = request
+    }
+
+    /// A started request ended for good.
+    func requestEnded(_ request: DataRequest) {
+        live[ObjectIdentifier(request)] = nil
+    }
 
     /// Refuses new work and returns every request running or waiting, for the Session to end.
     func invalidate() -> [DataRequest] {
@@ -68,7 +81,7 @@ actor TaskRegistry {
         let attached = request.assumeIsolated { $0.attach(task) }
         if !attached {
             requestsByTask[task.taskIdentifier] = nil
-            task.cancel()
+            task.cancelIfRunning()
             running -= 1
         }
     }

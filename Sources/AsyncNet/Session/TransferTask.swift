@@ -6,12 +6,36 @@ import FoundationNetworking
 /// What a request needs of the task that carries one attempt: a URLSession task, or a stubbed one.
 protocol TransferTask: AnyObject, Sendable {
     var taskIdentifier: Int { get }
+    /// Whether a started transfer can be paused and resumed safely.
+    var canPause: Bool { get }
     func resume()
     func suspend()
-    func cancel()
+    /// Cancels the transfer unless it already ended (cancelling an ended task can trap in FoundationNetworking).
+    func cancelIfRunning()
 }
 
-extension URLSessionTask: TransferTask {}
+extension URLSessionTask: TransferTask {
+    /// On Linux, resuming a task before its suspension has finished stopping it traps inside FoundationNetworking
+    /// (`stopLoading` then finds the task running): a started URLSession task is never paused there.
+    var canPause: Bool {
+        #if canImport(FoundationNetworking)
+        false
+        #else
+        true
+        #endif
+    }
+
+    /// Cancels from a global queue, never from the Session's executor: `cancel()` and `state` wait for
+    /// FoundationNetworking's work queue, which every URLSession of the process shares and which a fast endless
+    /// response can keep busy; the executor (also the delegate queue) must keep draining meanwhile. Events of the
+    /// cancelled task that still arrive are ignored by task identifier.
+    func cancelIfRunning() {
+        DispatchQueue.global().async { [self] in
+            guard state == .running || state == .suspended else { return }
+            cancel()
+        }
+    }
+}
 
 /// A stubbed attempt: it plays the ``StubServer``'s plan through the registry instead of going to the network.
 ///
@@ -28,6 +52,7 @@ final class StubTask: TransferTask, Sendable {
 
     func resume() { registry.assumeIsolated { $0.playStub(taskIdentifier) } }
     /// A stubbed transfer cannot pause once it plays; before it starts, not resuming it is the pause.
+    var canPause: Bool { false }
     func suspend() {}
-    func cancel() { registry.assumeIsolated { $0.cancelStub(taskIdentifier) } }
+    func cancelIfRunning() { registry.assumeIsolated { $0.cancelStub(taskIdentifier) } }
 }

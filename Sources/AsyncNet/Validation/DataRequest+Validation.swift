@@ -24,8 +24,8 @@ extension DataRequest {
     /// - Returns: The request, for chaining.
     @discardableResult
     public nonisolated func validate(contentType acceptableContentTypes: [String]) -> Self {
-        let types = acceptableContentTypes.compactMap(MediaType.init)
-        return adding(.contentType { _ in types })
+        let ranges = AcceptRanges(types: acceptableContentTypes.compactMap(MediaType.init))
+        return adding(.contentType { _ in ranges })
     }
 
     /// Runs your own check once the whole body has arrived. Throw to reject the response; an `AsyncNetError` is
@@ -41,15 +41,14 @@ extension DataRequest {
 
     /// Accepts status codes 200..<300 and a Content-Type matching the media types the request accepts: its
     /// `Accept` header, or the Session configuration's (`httpAdditionalHeaders`) when the request has none;
-    /// anything when neither names one. Media ranges with `q=0` are not acceptable.
+    /// anything when neither names one. The most specific matching range decides, and a range with `q=0` is not
+    /// acceptable (`application/json;q=0, */*` accepts anything but JSON).
     /// - Returns: The request, for chaining.
     @discardableResult
     public nonisolated func validate() -> Self {
         let configured = session.configuredAcceptableTypes
         return adding(Validator.successfulStatusCode, .contentType { request in
-            if let accept = request?.value(forHTTPHeaderField: "Accept") {
-                return MediaType.acceptable(fromAcceptHeader: accept)
-            }
+            if let accept = request?.value(forHTTPHeaderField: "Accept") { return AcceptRanges(header: accept) }
             return configured
         })
     }

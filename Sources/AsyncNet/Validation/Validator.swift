@@ -43,20 +43,19 @@ struct Validator: Sendable {
     }
 
     /// A content-type check. It is skipped for a response without a body (decided from what arrived, not from the
-    /// head), and a wildcard (`*/*`) among the acceptable types accepts anything, as in Alamofire.
-    static func contentType(_ acceptable: @escaping @Sendable (URLRequest?) -> [MediaType]) -> Validator {
+    /// head); a `*/*` range accepts a missing or malformed Content-Type too, as in Alamofire.
+    static func contentType(_ acceptable: @escaping @Sendable (URLRequest?) -> AcceptRanges) -> Validator {
         Validator(requirement: .bodyPresence) { input in
             guard input.hasBody else { return }
-            let acceptableTypes = acceptable(input.request)
-            if acceptableTypes.contains(where: \.isWildcard) { return }
-            let names = acceptableTypes.map(\.description)
+            let ranges = acceptable(input.request)
+            if ranges.acceptsAnything { return }
             guard let header = input.response.value(forHTTPHeaderField: "Content-Type") else {
-                throw AsyncNetError.responseValidationFailed(reason: .missingContentType(acceptableContentTypes: names))
-            }
-            guard let responseType = MediaType(header), acceptableTypes.contains(where: { $0.matches(responseType) })
-            else {
                 throw AsyncNetError.responseValidationFailed(
-                    reason: .unacceptableContentType(acceptableContentTypes: names, responseContentType: header))
+                    reason: .missingContentType(acceptableContentTypes: ranges.acceptableNames))
+            }
+            guard let responseType = MediaType(header), ranges.accepts(responseType) else {
+                throw AsyncNetError.responseValidationFailed(reason: .unacceptableContentType(
+                    acceptableContentTypes: ranges.acceptableNames, responseContentType: header))
             }
         }
     }
@@ -104,15 +103,4 @@ struct MediaType: Sendable, Equatable, CustomStringConvertible {
         (type == "*" || type == other.type) && (subtype == "*" || subtype == other.subtype)
     }
 
-    /// The acceptable media types of an `Accept` header value (RFC 9110 12.5.1): ranges with `q=0` are not
-    /// acceptable and are left out.
-    /// A header that names no media type at all accepts anything.
-    static func acceptable(fromAcceptHeader accept: String) -> [MediaType] {
-        let elements = HeaderValueParser.elements(accept)
-        guard !elements.isEmpty else { return [.any] }
-        return elements.compactMap { element -> MediaType? in
-            if let quality = element.parameters["q"], let q = Double(quality), q <= 0 { return nil }
-            return MediaType(element.value)
-        }
-    }
 }

@@ -129,6 +129,6 @@ struct RetryAndRefreshEndToEndTests {
         let start = ContinuousClock.now
         waiting.cancel()
         #expect(await waiting.value.failure?.isExplicitlyCancelled == true)
-        #expect(ContinuousClock.now - start < .milliseconds(500), "within 100 ms on an idle machine")
+        #expect(ContinuousClock.now - start < .seconds(2), "about 10 ms on an idle machine; the bound allows a loaded one")
     }
 }

@@ -18,13 +18,31 @@ struct AcceptAndAbortTests {
         }
     }
 
-    @Test func acceptParsing() {
-        #expect(MediaType.acceptable(fromAcceptHeader: "text/html;q=0, application/json;q=0.5").map(\.description)
-            == ["application/json"])
-        #expect(MediaType.acceptable(fromAcceptHeader: "text/html;q=0.0").isEmpty)
-        #expect(MediaType.acceptable(fromAcceptHeader: "").map(\.description) == ["*/*"])
-        #expect(MediaType.acceptable(fromAcceptHeader: "application/json; profile=\"a,b\", text/*")
-            .map(\.description) == ["application/json", "text/*"])
+    @Test func acceptRanges() throws {
+        let json = try #require(MediaType("application/json")), html = try #require(MediaType("text/html"))
+        let plain = try #require(MediaType("text/plain"))
+        let refusedJSON = AcceptRanges(header: "application/json;q=0, */*")
+        #expect(!refusedJSON.accepts(json) && refusedJSON.accepts(html) && !refusedJSON.acceptsAnything)
+        let lowWildcard = AcceptRanges(header: "text/html;q=0, */*;q=0.1")
+        #expect(!lowWildcard.accepts(html) && lowWildcard.accepts(json))
+        let family = AcceptRanges(header: "text/*;q=0, text/plain")
+        #expect(family.accepts(plain) && !family.accepts(html))
+        #expect(AcceptRanges(header: "").acceptsAnything)
+        #expect(AcceptRanges(header: "application/json; profile=\"a,b\", text/*").acceptableNames
+            == ["application/json", "text/*"])
+        #expect(AcceptRanges(header: "text/html;q=0.0").acceptableNames.isEmpty)
+    }
+
+    @Test func aRefusedTypeUnderAWildcardFails() async throws {
+        let result = await session.request(try TestServer.httpbin("/json"), headers: [.accept("application/json;q=0, */*")])
+            .validate().serializingData().result
+        guard case .responseValidationFailed(.unacceptableContentType) = result.failure else {
+            Issue.record("expected unacceptableContentType, got \(result)")
+            return
+        }
+        let nothing = await session.request(try TestServer.fault("/html"), headers: [.accept("text/html;q=0")])
+            .validate().serializingData().result
+        #expect(nothing.failure?.description.contains("accepts none") == true, "\(nothing)")
     }
 
     @Test func theConfigurationsAcceptIsUsed() async throws {

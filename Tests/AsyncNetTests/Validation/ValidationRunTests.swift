@@ -35,24 +35,24 @@ struct ValidationRunTests {
 
     @Test func contentTypeWaitsUntilBodyPresenceIsKnown() throws {
         var run = ValidationRun()
-        run.add(.contentType { _ in [MediaType("application/json")].compactMap { $0 } })
+        run.add(.contentType { _ in AcceptRanges(types: [MediaType("application/json")].compactMap { $0 }) })
         let html = try response(200, ["Content-Type": "text/html"])
         #expect(run.run(request: request, response: html, body: .pending) == nil)
         #expect(run.failure == nil, "not judged before a byte arrives")
         #expect(run.run(request: request, response: html, body: .complete(Data())) == nil, "an empty body passes")
 
         var second = ValidationRun()
-        second.add(.contentType { _ in [MediaType("application/json")].compactMap { $0 } })
+        second.add(.contentType { _ in AcceptRanges(types: [MediaType("application/json")].compactMap { $0 }) })
         #expect(second.run(request: request, response: html, body: .arriving) != nil)
 
         var third = ValidationRun()
-        third.add(.contentType { _ in [MediaType("application/json")].compactMap { $0 } })
+        third.add(.contentType { _ in AcceptRanges(types: [MediaType("application/json")].compactMap { $0 }) })
         #expect(third.run(request: request, response: html, body: .absentByHead) == nil)
     }
 
     @Test func laterValidatorsWaitForEarlierOnes() throws {
         var run = ValidationRun()
-        run.add(.contentType { _ in [MediaType("application/json")].compactMap { $0 } })
+        run.add(.contentType { _ in AcceptRanges(types: [MediaType("application/json")].compactMap { $0 }) })
         run.add(.statusCode { $0 == 201 })
         let created = try response(500, ["Content-Type": "application/json"])
         #expect(run.run(request: request, response: created, body: .pending) == nil, "in order: the type check waits")
