@@ -27,7 +27,8 @@ import FoundationNetworking
 ///     `--data-binary` would read as a file name);
 ///   - otherwise, with `bodyFile`: `--data-binary @bodyFile` (the caller writes the bytes there);
 ///   - otherwise without NUL: `--data-binary $'\xff...'`;
-///   - otherwise (a NUL cannot be part of an argument): `printf '%b' '...\0000...' | curl ... --data-binary @-`.
+///   - otherwise (a NUL cannot be part of an argument), and for any body over 32 KiB (Linux limits one argument
+///     to 128 KiB): `printf '%b' '...\0000...' | curl ... --data-binary @-`.
 ///
 ///   A body given as an `httpBodyStream` cannot be read without consuming it: the command ends with a comment
 ///   saying so, and sends no body.
@@ -108,9 +109,18 @@ enum CURLCommand {
         }
     }
 
+    /// The largest body passed as a command-line argument (Linux's limit for one argument is 128 KiB, escaping
+    /// included).
+    static let largestArgument = 32 * 1024
+
     /// The body's argument, and the `printf` argument that feeds it on standard input when it must.
     private static func bodyArgument(_ body: Data, bodyFile: String?) -> (argument: String, stdin: String?) {
         let option = body.first == UInt8(ascii: "@") ? "--data-raw " : "--data-binary "
+        // Linux caps one argument at 128 KiB: a larger body goes through standard input (`printf` is a builtin,
+        // which the cap does not apply to).
+        if body.count > Self.largestArgument, bodyFile == nil {
+            return ("--data-binary @-", ShellQuote.printfArgument(body))
+        }
         if let text = ShellQuote.utf8Text(body), !body.contains(0) {
             return (option + ShellQuote.word(text, allowingNewlines: true), nil)
         }

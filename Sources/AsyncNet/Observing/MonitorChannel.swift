@@ -6,14 +6,19 @@ import FoundationNetworking
 /// One monitor's queue of events and the task that delivers them in order.
 ///
 /// Requests send events without waiting (an `AsyncStream` buffers them), so a slow monitor never slows the
-/// Session's executor; it only falls behind. The task ends when the channel is closed (the Session or the request
-/// that owns it goes away) and the queue is drained.
+/// Session's executor; it only falls behind. The buffer is bounded: a monitor more than ``capacity`` events behind
+/// loses the newest ones (events hold their request, and so its body, until delivered; a stuck monitor must not
+/// hold every response of the process). The task ends when the channel is closed (the Session or the request that
+/// owns it goes away) and the queue is drained.
 final class MonitorChannel: Sendable {
     private let continuation: AsyncStream<MonitorEvent>.Continuation
     private let delivery: Task<Void, Never>
 
+    /// The most events waiting for one monitor.
+    static let capacity = 1_000
+
     init(_ monitor: any EventMonitor) {
-        let (events, continuation) = AsyncStream<MonitorEvent>.makeStream(bufferingPolicy: .unbounded)
+        let (events, continuation) = AsyncStream<MonitorEvent>.makeStream(bufferingPolicy: .bufferingOldest(Self.capacity))
         self.continuation = continuation
         delivery = Task.detached {
             for await event in events { await event.deliver(to: monitor) }

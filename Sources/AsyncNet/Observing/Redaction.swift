@@ -12,6 +12,12 @@ enum Redaction {
     ///   - value: The field value.
     /// - Returns: `value`, or its redacted form when the field is secret.
     static func headerValue(name: String, value: String) -> String {
+        let lowered = name.lowercased()
+        if lowered == "location" || lowered == "content-location" || lowered == "referer" {
+            // A redirect target carries the same secrets a request URL does (`?token=...`).
+            guard let target = URL(string: value) else { return value }
+            return url(target)
+        }
         guard SecretNames.isSecretHeader(name), !value.isEmpty else { return value }
         switch name.lowercased() {
         case "authorization", "proxy-authorization":
@@ -44,8 +50,9 @@ enum Redaction {
     static func url(_ url: URL) -> String {
         let text = url.absoluteString
         guard let components = URLComponents(string: text) else { return text }
-        let password = components.rangeOfPassword
-        let ranges = [components.rangeOfPassword, components.rangeOfQuery, components.rangeOfFragment]
+        // A user without a password is often a token itself ("https://TOKEN@host"): redact it too.
+        let password = components.rangeOfPassword ?? components.rangeOfUser
+        let ranges = [password, components.rangeOfQuery, components.rangeOfFragment]
             .compactMap { $0 }
             .sorted { $0.lowerBound < $1.lowerBound }
         var result = ""

@@ -10,7 +10,7 @@ import Foundation
 /// await stubs.on(.get, .prefix("https://cdn.example.com/"), respond: .data(image))
 /// await stubs.on(.matching("version 2 paths") { $0.path.hasPrefix("/v2/") }, respond: .status(410))   // any method
 /// ```
-public struct URLMatcher: Sendable, CustomStringConvertible, ExpressibleByStringLiteral {
+public struct URLMatcher: Sendable, CustomStringConvertible, ExpressibleByStringInterpolation {
     private let test: @Sendable (URL) -> Bool
     /// What the matcher accepts, as the unmatched-request error lists it.
     public let description: String

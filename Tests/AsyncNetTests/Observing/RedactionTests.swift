@@ -44,7 +44,7 @@ struct RedactionTests {
         ("https://api.example.com/users?token=abc&page=2",
          "https://api.example.com/users?token=<redacted>&page=2"),
         ("https://user:p%40ss@api.example.com/x", "https://user:<redacted>@api.example.com/x"),
-        ("https://user@api.example.com/x", "https://user@api.example.com/x"),
+        ("https://user@api.example.com/x", "https://<redacted>@api.example.com/x"),
         ("https://x/y?API_KEY=1&q=a+b&key=&sig=s%20t", "https://x/y?API_KEY=<redacted>&q=a+b&key=&sig=<redacted>"),
         ("https://x/y?api%5Fkey=1&flag&access_token=a=b", "https://x/y?api%5Fkey=<redacted>&flag&access_token=<redacted>"),
         ("https://x/cb#access_token=abc&state=1", "https://x/cb#access_token=<redacted>&state=1"),
