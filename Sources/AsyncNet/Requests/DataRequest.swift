@@ -66,7 +66,7 @@ public actor DataRequest {
     /// The request's error other than a validation failure (transport, cancellation, deadline, adaptation, ...).
     var transportError: AsyncNetError?
     private(set) var isComplete = false
-    private var waiters = WaiterList<UnsafeContinuation<RawResponse, Never>>()
+    private var waiters = WaiterList<CheckedContinuation<RawResponse, Never>>()
 
     init(session: Session, builder: RequestBuilder, timeout: Duration?, interceptor: (any RequestInterceptor)?) {
         self.session = session
@@ -216,21 +216,29 @@ public actor DataRequest {
 
     /// Waits for the request to finish, starting it if nobody has yet, and returns what it produced.
     ///
-    /// Registration and start are queued on the Session's serial executor without a round trip, and the outcome
-    /// resumes the caller directly. Cancelling the caller's Task answers that caller alone with
-    /// ``AsyncNetError/explicitlyCancelled``; the request is cancelled when no caller is left.
-    nonisolated func completion() async -> RawResponse {
+    /// The caller's registration also starts the request, in one hop onto the Session's executor. The continuation
+    /// is created and awaited on that executor, so the outcome can never resume it before it is suspended (an early
+    /// resume from another thread is correct in the runtime but invisible to the Thread Sanitizer). Cancelling the
+    /// caller's Task answers that caller alone with ``AsyncNetError/explicitlyCancelled``; the request is cancelled
+    /// when no caller is left.
+    func completion() async -> RawResponse {
         let token = WaiterToken()
         return await withTaskCancellationHandler {
-            await withUnsafeContinuation { continuation in
-                enqueue { $0.register(ObjectIdentifier(token), continuation) }
+            await withCheckedContinuation { continuation in
+                guard !Task.isCancelled else {
+                    // Cancelled before it awaited: this caller leaves at once and starts nothing.
+                    continuation.resume(returning: isComplete ? rawResponse() : cancelledResponse())
+                    if waiters.isEmpty && !isComplete { perform(lifecycle.cancel(.explicit)) }
+                    return
+                }
+                register(ObjectIdentifier(token), continuation)
             }
         } onCancel: {
             enqueue { $0.waiterLeft(ObjectIdentifier(token)) }
         }
     }
 
-    private func register(_ token: ObjectIdentifier, _ continuation: UnsafeContinuation<RawResponse, Never>) {
+    private func register(_ token: ObjectIdentifier, _ continuation: CheckedContinuation<RawResponse, Never>) {
         if isComplete { return continuation.resume(returning: rawResponse()) }
         guard waiters.add(token, continuation) else {
             continuation.resume(returning: cancelledResponse())

@@ -108,12 +108,12 @@ struct AuthenticationInterceptorTests {
     @Test func refreshWindowSlides() async throws {
         let authenticator = FakeAuthenticator(delay: .zero)
         let interceptor = AuthenticationInterceptor(authenticator: authenticator, credential: TestToken(value: "t0"),
-                                                    refreshWindow: .init(interval: .seconds(3), maximumAttempts: 1))
+                                                    refreshWindow: .init(interval: .seconds(8), maximumAttempts: 1))
         #expect(await interceptor.retry(try unauthorized(sentWith: "t0"), for: session, dueTo: refused).isImmediateRetry)
         let tooSoon = await interceptor.retry(try unauthorized(sentWith: "t1"), for: session, dueTo: refused)
         #expect(tooSoon.retryError as? AuthenticationError == .excessiveRefresh)
         // A window of seconds, not milliseconds: the second refusal must fall inside it even on a loaded machine.
-        try await Task.sleep(for: .milliseconds(3200))
+        try await Task.sleep(for: .milliseconds(8300))
         #expect(await interceptor.retry(try unauthorized(sentWith: "t1"), for: session, dueTo: refused).isImmediateRetry)
         #expect(await authenticator.refreshCount == 2)
     }

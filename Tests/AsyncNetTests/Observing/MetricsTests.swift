@@ -19,7 +19,9 @@ struct MetricsTests {
 
     @Test func waitingForASlotIsQueuedTime() async throws {
         let session = Session(maxConcurrentRequests: 1)
-        let blocker = Task { await session.request(try TestServer.httpbin("/delay/1")).serializingData().result }
+        // The blocker holds the only slot for 4 s: ample for the second request to wait at least 300 ms, even under
+        // the Thread Sanitizer on a busy machine.
+        let blocker = Task { await session.request(try TestServer.fault("/slow-head?delay=4")).serializingData().result }
         #expect(await eventually { await session.inFlightCount == 1 })
         let queued = await session.request(try TestServer.httpbin("/get")).serializingData().response
         _ = try await blocker.value

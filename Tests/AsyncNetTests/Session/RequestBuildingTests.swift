@@ -100,7 +100,7 @@ struct RequestBuildingTests {
 
     @Test func sessionWideDeadlineAppliesAndRequestsCanOverrideIt() async throws {
         let session = Session(timeout: .milliseconds(500))
-        let result = await session.request(try TestServer.httpbin("/delay/2")).serializingData().result
+        let result = await session.request(try TestServer.fault("/slow-head?delay=10")).serializingData().result
         #expect(result.failure?.isTimedOut == true)
         let fast = await session.request(try TestServer.httpbin("/delay/1"), timeout: .seconds(5)).serializingData().result
         #expect(fast.failure == nil)
