@@ -37,6 +37,6 @@ struct RetryAndRefreshEndToEndTests {
         let start = ContinuousClock.now
         waiting.cancel()
         #expect(await waiting.value.failure?.isExplicitlyCancelled == true)
-        #expect(ContinuousClock.now - start < .seconds(2), "about 10 ms on an idle machine; the bound allows a loaded one")
+        #expect(ContinuousClock.now - start < .seconds(5), "about 10 ms on an idle machine; the bound allows a loaded one under TSan")
     }
 }

@@ -80,7 +80,7 @@ struct LimitsAndShutdownTests {
             let result = await task.value
             #expect(result.failure.map { if case .sessionInvalidated = $0 { true } else { false } } == true)
         }
-        #expect(ContinuousClock.now - start < .seconds(5))
+        #expect(ContinuousClock.now - start < .seconds(9))
         let late = await session.request(try TestServer.httpbin("/get")).serializingData().result
         #expect(late.failure.map { if case .sessionInvalidated = $0 { true } else { false } } == true)
     }
