@@ -19,12 +19,7 @@ extension DataRequest {
 
     /// Ends the current attempt and the request with `error` (a size limit crossed).
     func abortTransfer(with error: AsyncNetError) {
-        guard lifecycle.attemptEnded() else { return }
-        task?.cancelIfRunning()
-        task = nil
-        drainTask?.cancel()
-        drainTask = nil
-        timings.attemptEnded()
+        guard endAttempt(cancellingTask: true) else { return }
         finish(with: error)
     }
 
@@ -90,11 +85,7 @@ extension DataRequest {
     }
 
     func didComplete(error: (any Error)?, task taskID: Int) {
-        guard taskID == taskIdentifier, lifecycle.attemptEnded() else { return }
-        task = nil
-        drainTask?.cancel()
-        drainTask = nil
-        timings.attemptEnded()
+        guard taskID == taskIdentifier, endAttempt(cancellingTask: false) else { return }
         // After a refused challenge Linux cancels the task (-999) once the 401 head is delivered: that 401 is the
         // answer, not a failure.
         let failure = error.map(AsyncNetError.wrapping)
@@ -137,10 +128,19 @@ extension DataRequest {
 
     /// Ends an attempt whose response was rejected, with what has arrived (unless that attempt already ended).
     private func finishEarly(task taskID: Int) {
-        guard taskID == taskIdentifier, self.task != nil, lifecycle.attemptEnded() else { return }
-        task?.cancelIfRunning()
-        task = nil
-        timings.attemptEnded()
+        guard taskID == taskIdentifier, self.task != nil, endAttempt(cancellingTask: true) else { return }
         judgeAttempt(nil)
+    }
+
+    /// Closes the current attempt's transfer (its task, drain timer and timings), cancelling the task when it still
+    /// runs. Returns false when the request already ended: a cancellation or an earlier end is its outcome.
+    private func endAttempt(cancellingTask: Bool) -> Bool {
+        guard lifecycle.attemptEnded() else { return false }
+        if cancellingTask { task?.cancelIfRunning() }
+        task = nil
+        drainTask?.cancel()
+        drainTask = nil
+        timings.attemptEnded()
+        return true
     }
 }

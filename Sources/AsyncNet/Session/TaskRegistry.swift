@@ -58,7 +58,7 @@ actor TaskRegistry {
     /// Runs `urlRequest` for `request` now, or when a slot is free.
     func launch(_ request: DataRequest, with urlRequest: URLRequest) {
         guard !isInvalidated else {
-            return request.assumeIsolated { $0.perform($0.lifecycle.cancel(.sessionInvalidated)) }
+            return request.assumeIsolated { $0.end(with: .sessionInvalidated) }
         }
         if let limit = maxConcurrentRequests, running >= limit {
             waiting.append(request, urlRequest)
